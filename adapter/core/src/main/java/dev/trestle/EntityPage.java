@@ -1,0 +1,11 @@
+package dev.trestle;
+
+import java.util.List;
+import java.util.Optional;
+
+/** One page of a query; {@code next} is present when more matching entities may remain. */
+public record EntityPage(List<TableEntity> entities, Optional<EntityQuery.Continuation> next) {
+  public EntityPage {
+    entities = List.copyOf(entities);
+  }
+}

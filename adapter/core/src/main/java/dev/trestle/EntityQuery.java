@@ -1,0 +1,40 @@
+package dev.trestle;
+
+import java.util.List;
+
+/**
+ * What to read from a table: an OData {@code $filter} (null for all), the properties to return
+ * (null for all), the page size (null for the service maximum of 1,000) and where to resume.
+ */
+public record EntityQuery(String filter, List<String> select, Integer top, Continuation continuation) {
+
+  public EntityQuery {
+    select = select == null ? null : List.copyOf(select);
+  }
+
+  public static EntityQuery all() {
+    return new EntityQuery(null, null, null, null);
+  }
+
+  public static EntityQuery filter(String filter) {
+    return new EntityQuery(filter, null, null, null);
+  }
+
+  public EntityQuery withSelect(List<String> properties) {
+    return new EntityQuery(filter, properties, top, continuation);
+  }
+
+  public EntityQuery withTop(Integer top) {
+    return new EntityQuery(filter, select, top, continuation);
+  }
+
+  public EntityQuery withContinuation(Continuation continuation) {
+    return new EntityQuery(filter, select, top, continuation);
+  }
+
+  /**
+   * Where the next page starts, as the opaque values of the {@code x-ms-continuation-NextPartitionKey}
+   * and {@code x-ms-continuation-NextRowKey} headers. Clients pass them back unchanged.
+   */
+  public record Continuation(String nextPartitionKey, String nextRowKey) {}
+}

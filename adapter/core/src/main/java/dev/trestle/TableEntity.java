@@ -1,0 +1,130 @@
+package dev.trestle;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An immutable entity: its two keys, its user properties in the order they were given, and, once stored,
+ * the ETag and Timestamp the store assigned. Timestamp and ETag on an entity passed to a write are ignored.
+ */
+public final class TableEntity {
+  private final String partitionKey;
+  private final String rowKey;
+  private final Map<String, PropertyValue> properties;
+  private final String etag;
+  private final Instant timestamp;
+
+  private TableEntity(Builder builder) {
+    this.partitionKey = Objects.requireNonNull(builder.partitionKey, "partitionKey");
+    this.rowKey = Objects.requireNonNull(builder.rowKey, "rowKey");
+    this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(builder.properties));
+    this.etag = builder.etag;
+    this.timestamp = builder.timestamp;
+  }
+
+  public static Builder builder(String partitionKey, String rowKey) {
+    return new Builder(partitionKey, rowKey);
+  }
+
+  public String partitionKey() { return partitionKey; }
+  public String rowKey() { return rowKey; }
+
+  /** User properties only (no PartitionKey, RowKey or Timestamp), in insertion order. */
+  public Map<String, PropertyValue> properties() { return properties; }
+
+  public Optional<PropertyValue> property(String name) { return Optional.ofNullable(properties.get(name)); }
+
+  /** The ETag of the stored version, e.g. {@code W/"datetime'2024-01-01T00%3A00%3A00.1234567Z'"}; null if not stored. */
+  public String etag() { return etag; }
+
+  /** When the stored version was written, at 100 ns precision; null if not stored. */
+  public Instant timestamp() { return timestamp; }
+
+  /** A builder holding this entity's values, for derived copies. */
+  public Builder toBuilder() {
+    Builder builder = new Builder(partitionKey, rowKey);
+    builder.properties.putAll(properties);
+    builder.etag = etag;
+    builder.timestamp = timestamp;
+    return builder;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof TableEntity e
+        && partitionKey.equals(e.partitionKey)
+        && rowKey.equals(e.rowKey)
+        && properties.equals(e.properties)
+        && Objects.equals(etag, e.etag)
+        && Objects.equals(timestamp, e.timestamp);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(partitionKey, rowKey, properties, etag, timestamp);
+  }
+
+  @Override
+  public String toString() {
+    return "TableEntity[PartitionKey=" + partitionKey + ", RowKey=" + rowKey + ", etag=" + etag
+        + ", timestamp=" + timestamp + ", properties=" + properties + "]";
+  }
+
+  /** Collects keys and properties; {@code put} with an existing name replaces the value. */
+  public static final class Builder {
+    private final String partitionKey;
+    private final String rowKey;
+    private final Map<String, PropertyValue> properties = new LinkedHashMap<>();
+    private String etag;
+    private Instant timestamp;
+
+    private Builder(String partitionKey, String rowKey) {
+      this.partitionKey = partitionKey;
+      this.rowKey = rowKey;
+    }
+
+    public Builder put(String name, PropertyValue value) {
+      properties.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+      return this;
+    }
+
+    public Builder put(String name, String value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, int value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, long value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, double value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, boolean value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, Instant value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, java.util.UUID value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, byte[] value) { return put(name, PropertyValue.of(value)); }
+
+    public Builder putAll(Map<String, PropertyValue> values) {
+      values.forEach(this::put);
+      return this;
+    }
+
+    public Builder remove(String name) {
+      properties.remove(name);
+      return this;
+    }
+
+    /** Set by the store when it returns an entity. */
+    public Builder etag(String etag) {
+      this.etag = etag;
+      return this;
+    }
+
+    /** Set by the store when it returns an entity. */
+    public Builder timestamp(Instant timestamp) {
+      this.timestamp = timestamp;
+      return this;
+    }
+
+    public TableEntity build() {
+      return new TableEntity(this);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+package dev.trestle;
+
+import java.util.List;
+import java.util.Optional;
+
+/** One page of tables; {@code nextTableName} is present when more may remain. */
+public record TablePage(List<TableInfo> tables, Optional<String> nextTableName) {
+  public TablePage {
+    tables = List.copyOf(tables);
+  }
+}

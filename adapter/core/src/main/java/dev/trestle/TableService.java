@@ -1,0 +1,56 @@
+package dev.trestle;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One storage account's tables in a SQL database. Thread-safe; build one per database with
+ * {@link #builder()} and share it. Other accounts in the same database are reached with
+ * {@link #forAccount(String)}. Closing the service closes the pool it created (never a caller's DataSource).
+ */
+public interface TableService extends AutoCloseable {
+
+  /** The default account, the storage emulator's well-known {@code devstoreaccount1}. */
+  String DEFAULT_ACCOUNT = "devstoreaccount1";
+
+  static TableServiceBuilder builder() {
+    return new TableServiceBuilder();
+  }
+
+  String accountName();
+
+  /** The same database seen as another account; shares this service's pool. */
+  TableService forAccount(String accountName);
+
+  /** Creates a table; {@code TableAlreadyExists} if one exists with that name in any letter case. */
+  TableInfo createTable(String tableName);
+
+  /** Creates a table unless it exists; returns the table as stored (with its original name casing). */
+  TableInfo createTableIfNotExists(String tableName);
+
+  /** Deletes a table and all its entities; {@code TableNotFound} if it does not exist. */
+  void deleteTable(String tableName);
+
+  /** The table with this name, matched case-insensitively. */
+  Optional<TableInfo> getTable(String tableName);
+
+  /** Lists tables in name order, filtered on {@code TableName}, a page at a time. */
+  TablePage queryTables(TableQuery query);
+
+  /** A client for one table. No I/O; its operations fail with {@code TableNotFound} if the table is missing. */
+  TableClient tableClient(String tableName);
+
+  /** The table's stored access policies; {@code TableNotFound} if it does not exist. */
+  List<AccessPolicy> getAccessPolicies(String tableName);
+
+  /** Replaces the table's stored access policies (at most 5). */
+  void setAccessPolicies(String tableName, List<AccessPolicy> policies);
+
+  /** The account's service-properties document as last set, or empty if never set. Opaque to the store. */
+  Optional<String> getServiceProperties();
+
+  void setServiceProperties(String document);
+
+  @Override
+  void close();
+}

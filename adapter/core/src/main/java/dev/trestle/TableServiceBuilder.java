@@ -1,0 +1,75 @@
+package dev.trestle;
+
+import dev.trestle.store.internal.SqlTableService;
+import javax.sql.DataSource;
+
+/**
+ * Configures a {@link TableService}: either a caller's {@link DataSource} or a JDBC URL for which the
+ * service creates and owns a connection pool. Settings are checked when {@link #build()} is called.
+ */
+public final class TableServiceBuilder {
+  private DataSource dataSource;
+  private String jdbcUrl;
+  private String username;
+  private String password;
+  private int maximumPoolSize = 10;
+  private String account = TableService.DEFAULT_ACCOUNT;
+  private boolean migrate = true;
+
+  TableServiceBuilder() {}
+
+  /** Use this DataSource; the service never closes it. */
+  public TableServiceBuilder dataSource(DataSource dataSource) {
+    this.dataSource = dataSource;
+    return this;
+  }
+
+  /** Create a pool for this URL, e.g. {@code jdbc:postgresql://localhost/app} or {@code jdbc:h2:file:./data}. */
+  public TableServiceBuilder jdbcUrl(String jdbcUrl) {
+    this.jdbcUrl = jdbcUrl;
+    return this;
+  }
+
+  public TableServiceBuilder credentials(String username, String password) {
+    this.username = username;
+    this.password = password;
+    return this;
+  }
+
+  /** Size of the pool created for {@link #jdbcUrl(String)}; default 10. */
+  public TableServiceBuilder maximumPoolSize(int maximumPoolSize) {
+    this.maximumPoolSize = maximumPoolSize;
+    return this;
+  }
+
+  /** The account this service object serves; default {@code devstoreaccount1}. */
+  public TableServiceBuilder account(String account) {
+    this.account = account;
+    return this;
+  }
+
+  /** Apply schema migrations on build (default true); turn off when an operator runs them separately. */
+  public TableServiceBuilder migrate(boolean migrate) {
+    this.migrate = migrate;
+    return this;
+  }
+
+  public TableService build() {
+    if ((dataSource == null) == (jdbcUrl == null)) {
+      throw new IllegalStateException(
+          "Set exactly one of dataSource(...) or jdbcUrl(...): Trestle needs one database to store tables in.");
+    }
+    if (maximumPoolSize < 1) {
+      throw new IllegalStateException("maximumPoolSize must be at least 1, was " + maximumPoolSize + ".");
+    }
+    if (account == null || !account.matches("[a-z0-9]{3,24}")) {
+      throw new IllegalStateException(
+          "account must be 3-24 lower-case letters or digits, as Azure storage account names are; was '" + account + "'.");
+    }
+    return SqlTableService.open(new Settings(dataSource, jdbcUrl, username, password, maximumPoolSize, account, migrate));
+  }
+
+  /** The validated settings, handed to the store. Private API. */
+  public record Settings(DataSource dataSource, String jdbcUrl, String username, String password,
+      int maximumPoolSize, String account, boolean migrate) {}
+}
