@@ -1,0 +1,15 @@
+package dev.trestle.server.auth;
+
+import java.util.Optional;
+
+/** What an authenticated request may do. */
+public interface Grant {
+  /** Throws a 403 {@code TableException} when the credential may not run this operation on this table (null for service/table-list operations). */
+  void authorize(Operation operation, String tableName);
+
+  /** For entity writes and point reads under a table SAS with a key range: throws 403 when the keys are outside. */
+  void authorizeEntity(Operation operation, String tableName, String partitionKey, String rowKey);
+
+  /** The key range queries must be restricted to (table SAS with spk/epk), if any. */
+  Optional<KeyRange> keyRange();
+}

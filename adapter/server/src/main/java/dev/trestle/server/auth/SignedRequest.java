@@ -1,0 +1,24 @@
+package dev.trestle.server.auth;
+
+import java.util.List;
+
+/** The parts of an HTTP request that credentials are checked against; the server adapts its request to it. */
+public interface SignedRequest {
+  /** HTTP method as sent, e.g. {@code GET}, {@code MERGE}. */
+  String method();
+
+  /** The request path exactly as sent, still percent-encoded, e.g. {@code /devstoreaccount1/Tables}. */
+  String rawPath();
+
+  /** Decoded query parameters by name (all values); empty list when absent. */
+  List<String> queryParameters(String name);
+
+  /** A header's value, case-insensitive name; null when absent. */
+  String header(String name);
+
+  /** The client's IP address. */
+  String remoteAddress();
+
+  /** True for HTTPS. */
+  boolean secure();
+}
