@@ -45,6 +45,7 @@ public final class TrestleServer implements AutoCloseable {
     int port = 10002;
     final Map<String, List<String>> accountKeys = new LinkedHashMap<>();
     boolean allowAnonymous;
+    java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> handlerWrapper = h -> h;
 
     private Builder(TableService tableService) {
       this.tableService = tableService;
@@ -60,6 +61,15 @@ public final class TrestleServer implements AutoCloseable {
 
     /** Accept requests without credentials. Off by default. */
     public Builder allowAnonymous(boolean allowAnonymous) { this.allowAnonymous = allowAnonymous; return this; }
+
+    /**
+     * Wraps the Table API handler, e.g. to add health and metrics endpoints in front of it.
+     * The wrapper sees every request first.
+     */
+    public Builder wrapHandler(java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> wrapper) {
+      this.handlerWrapper = wrapper;
+      return this;
+    }
 
     public TrestleServer build() { return new TrestleServer(this); }
   }
