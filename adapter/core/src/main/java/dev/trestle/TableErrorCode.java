@@ -26,6 +26,7 @@ public enum TableErrorCode {
   INVALID_HEADER_VALUE(400, "InvalidHeaderValue"),
   MISSING_REQUIRED_HEADER(400, "MissingRequiredHeader"),
   INVALID_XML_DOCUMENT(400, "InvalidXmlDocument"),
+  INVALID_XML_NODE_VALUE(400, "InvalidXmlNodeValue"),
   INVALID_AUTHENTICATION_INFO(400, "InvalidAuthenticationInfo"),
   X_METHOD_INCORRECT_COUNT(400, "XMethodIncorrectCount"),
   X_METHOD_INCORRECT_VALUE(400, "XMethodIncorrectValue"),

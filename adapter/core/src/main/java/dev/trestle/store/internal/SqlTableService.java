@@ -1,13 +1,193 @@
 package dev.trestle.store.internal;
 
+import static dev.trestle.store.internal.Schema.ACCESS_POLICIES;
+import static dev.trestle.store.internal.Schema.ACCOUNT;
+import static dev.trestle.store.internal.Schema.CREATED;
+import static dev.trestle.store.internal.Schema.DOCUMENT;
+import static dev.trestle.store.internal.Schema.NAME;
+import static dev.trestle.store.internal.Schema.NAME_KEY;
+import static dev.trestle.store.internal.Schema.SERVICE_PROPERTIES;
+import static dev.trestle.store.internal.Schema.TABLES;
+
+import dev.trestle.AccessPolicy;
+import dev.trestle.TableClient;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.TableInfo;
+import dev.trestle.TablePage;
+import dev.trestle.TableQuery;
 import dev.trestle.TableService;
 import dev.trestle.TableServiceBuilder;
+import dev.trestle.model.EntityValidator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import org.jooq.Record2;
+import org.jooq.exception.DataAccessException;
 
-/** The SQL implementation of {@link TableService}. Private API. No compatibility guarantees. */
-public final class SqlTableService {
-  private SqlTableService() {}
+/** The SQL implementation of {@link TableService}: one account's view of a shared {@link Store}. */
+public final class SqlTableService implements TableService {
+  private final Store store;
+  private final String account;
+  private final boolean ownsStore;
+
+  private SqlTableService(Store store, String account, boolean ownsStore) {
+    this.store = store;
+    this.account = account;
+    this.ownsStore = ownsStore;
+  }
 
   public static TableService open(TableServiceBuilder.Settings settings) {
-    throw new UnsupportedOperationException("store not built yet");
+    return open(settings, QueryLimits.SERVICE);
+  }
+
+  static TableService open(TableServiceBuilder.Settings settings, QueryLimits queryLimits) {
+    return new SqlTableService(Store.open(settings, queryLimits), settings.account(), true);
+  }
+
+  @Override
+  public String accountName() {
+    return account;
+  }
+
+  @Override
+  public TableService forAccount(String accountName) {
+    Objects.requireNonNull(accountName, "accountName");
+    if (!accountName.matches("[a-z0-9]{3,24}")) {
+      throw new IllegalArgumentException(
+          "accountName must be 3-24 lower-case letters or digits, as Azure storage account names are; was '"
+              + accountName + "'.");
+    }
+    return new SqlTableService(store, accountName, false);
+  }
+
+  @Override
+  public TableInfo createTable(String tableName) {
+    EntityValidator.validateTableName(tableName);
+    long created = Ticks.now();
+    try {
+      store.sql.insertInto(TABLES, ACCOUNT, NAME_KEY, NAME, CREATED)
+          .values(account, nameKey(tableName), tableName, created)
+          .execute();
+    } catch (DataAccessException e) {
+      if (SqlErrors.isDuplicateKey(e)) {
+        throw new TableException(TableErrorCode.TABLE_ALREADY_EXISTS, "The table specified already exists.", e);
+      }
+      throw e;
+    }
+    return new TableInfo(tableName, Ticks.toInstant(created));
+  }
+
+  @Override
+  public TableInfo createTableIfNotExists(String tableName) {
+    EntityValidator.validateTableName(tableName);
+    Optional<TableInfo> existing = getTable(tableName);
+    if (existing.isPresent()) {
+      return existing.get();
+    }
+    try {
+      return createTable(tableName);
+    } catch (TableException e) {
+      if (e.errorCode() == TableErrorCode.TABLE_ALREADY_EXISTS) {
+        return getTable(tableName).orElseThrow(() -> e);
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public void deleteTable(String tableName) {
+    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement.
+    int deleted = store.sql.deleteFrom(TABLES)
+        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .execute();
+    if (deleted == 0) {
+      throw TableLookup.tableNotFound();
+    }
+  }
+
+  @Override
+  public Optional<TableInfo> getTable(String tableName) {
+    return store.sql.select(NAME, CREATED)
+        .from(TABLES)
+        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .fetchOptional()
+        .map(SqlTableService::tableInfo);
+  }
+
+  @Override
+  public TablePage queryTables(TableQuery query) {
+    return new TableLister(store, account).list(query);
+  }
+
+  @Override
+  public TableClient tableClient(String tableName) {
+    return new SqlTableClient(store, account, Objects.requireNonNull(tableName, "tableName"));
+  }
+
+  @Override
+  public List<AccessPolicy> getAccessPolicies(String tableName) {
+    String json = store.sql.select(ACCESS_POLICIES)
+        .from(TABLES)
+        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .fetchOptional()
+        .orElseThrow(TableLookup::tableNotFound)
+        .value1();
+    return AccessPolicyCodec.decode(json);
+  }
+
+  @Override
+  public void setAccessPolicies(String tableName, List<AccessPolicy> policies) {
+    String json = AccessPolicyCodec.encode(policies);
+    int updated = store.sql.update(TABLES)
+        .set(ACCESS_POLICIES, json)
+        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .execute();
+    if (updated == 0) {
+      throw TableLookup.tableNotFound();
+    }
+  }
+
+  @Override
+  public Optional<String> getServiceProperties() {
+    return store.sql.select(DOCUMENT)
+        .from(SERVICE_PROPERTIES)
+        .where(ACCOUNT.eq(account))
+        .fetchOptional(DOCUMENT);
+  }
+
+  @Override
+  public void setServiceProperties(String document) {
+    Objects.requireNonNull(document, "document");
+    // Update, else insert; a concurrent first insert makes ours fail, after which the update applies.
+    for (int attempt = 0; attempt < 2; attempt++) {
+      if (store.sql.update(SERVICE_PROPERTIES).set(DOCUMENT, document).where(ACCOUNT.eq(account)).execute() > 0) {
+        return;
+      }
+      try {
+        store.sql.insertInto(SERVICE_PROPERTIES, ACCOUNT, DOCUMENT).values(account, document).execute();
+        return;
+      } catch (DataAccessException e) {
+        if (!SqlErrors.isDuplicateKey(e)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    if (ownsStore) {
+      store.close();
+    }
+  }
+
+  static String nameKey(String tableName) {
+    return tableName.toLowerCase(Locale.ROOT);
+  }
+
+  private static TableInfo tableInfo(Record2<String, Long> row) {
+    return new TableInfo(row.value1(), Ticks.toInstant(row.value2()));
   }
 }

@@ -1,0 +1,184 @@
+package dev.trestle.filter.internal;
+
+import dev.trestle.PropertyValue;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.filter.FilterExpression;
+import dev.trestle.filter.FilterExpression.ComparisonOperator;
+import dev.trestle.model.TableLimits;
+import java.util.Set;
+
+/**
+ * Recursive-descent parser of the {@code $filter} language. Precedence, loosest first: {@code or},
+ * {@code and}, {@code not}, then one comparison or a parenthesised group; {@code and} and {@code or}
+ * associate to the left. Keywords are lower case, as the service's language is case-sensitive (the boolean
+ * literals excepted).
+ *
+ * <pre>
+ * filter     = orExpr END
+ * orExpr     = andExpr *( "or" andExpr )
+ * andExpr    = unary *( "and" unary )
+ * unary      = "not" unary | "(" orExpr ")" | comparison
+ * comparison = property op literal | literal op property | property | boolean
+ *            ; a bare property means "eq true"; a bare true or false is a constant
+ * </pre>
+ */
+public final class ExpressionParser {
+  // Deep enough for any real filter (15 comparisons), shallow enough never to exhaust the stack.
+  private static final int MAX_NESTING = 100;
+  private static final Set<String> RESERVED = Set.of("and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le");
+
+  private final String filter;
+  private final FilterLexer lexer;
+  private Token current;
+  private int comparisons;
+  private int nesting;
+
+  private ExpressionParser(String filter) {
+    this.filter = filter;
+    this.lexer = new FilterLexer(filter);
+    this.current = lexer.next();
+  }
+
+  /** See {@link dev.trestle.filter.FilterParser#parse(String)}. */
+  public static FilterExpression parse(String filter) {
+    ExpressionParser parser = new ExpressionParser(filter);
+    FilterExpression expression = parser.orExpression();
+    if (parser.current.kind() != TokenKind.END) {
+      throw parser.error(parser.current, "expected 'and', 'or' or the end of the filter, found " + describe(parser.current));
+    }
+    return expression;
+  }
+
+  private FilterExpression orExpression() {
+    FilterExpression left = andExpression();
+    while (current.isWord("or")) {
+      advance();
+      left = new FilterExpression.Or(left, andExpression());
+    }
+    return left;
+  }
+
+  private FilterExpression andExpression() {
+    FilterExpression left = unary();
+    while (current.isWord("and")) {
+      advance();
+      left = new FilterExpression.And(left, unary());
+    }
+    return left;
+  }
+
+  private FilterExpression unary() {
+    if (current.isWord("not")) {
+      Token not = current;
+      advance();
+      enter(not);
+      FilterExpression operand = unary();
+      nesting--;
+      return new FilterExpression.Not(operand);
+    }
+    if (current.kind() == TokenKind.OPEN_PAREN) {
+      Token open = current;
+      advance();
+      enter(open);
+      FilterExpression inner = orExpression();
+      if (current.kind() != TokenKind.CLOSE_PAREN) {
+        throw error(current, "expected ')' to close the '(' at position " + open.position() + ", found " + describe(current));
+      }
+      advance();
+      nesting--;
+      return inner;
+    }
+    return comparison();
+  }
+
+  private FilterExpression comparison() {
+    Token left = operand();
+    ComparisonOperator operator = operator(current);
+    if (operator == null) {
+      if (left.kind() == TokenKind.IDENTIFIER) {
+        return count(left, new FilterExpression.Comparison(left.text(), ComparisonOperator.EQ, PropertyValue.of(true)));
+      }
+      if (left.literal() instanceof PropertyValue.BooleanValue constant) {
+        return new FilterExpression.Constant(constant.value());
+      }
+      throw error(current, "expected a comparison operator (eq, ne, gt, ge, lt, le), found " + describe(current));
+    }
+    advance();
+    Token right = operand();
+    if (left.kind() == TokenKind.IDENTIFIER && right.kind() == TokenKind.LITERAL) {
+      return count(left, new FilterExpression.Comparison(left.text(), operator, right.literal()));
+    }
+    if (left.kind() == TokenKind.LITERAL && right.kind() == TokenKind.IDENTIFIER) {
+      return count(left, new FilterExpression.Comparison(right.text(), mirror(operator), left.literal()));
+    }
+    if (left.kind() == TokenKind.IDENTIFIER) {
+      throw error(right, "a property can only be compared with a literal, not with property '" + right.text() + "'");
+    }
+    throw error(left, "a comparison needs a property name on one side");
+  }
+
+  private Token operand() {
+    Token token = current;
+    boolean isOperand = token.kind() == TokenKind.LITERAL
+        || (token.kind() == TokenKind.IDENTIFIER && !RESERVED.contains(token.text()));
+    if (!isOperand) {
+      throw error(token, "expected a property name or a literal, found " + describe(token));
+    }
+    advance();
+    return token;
+  }
+
+  private FilterExpression count(Token at, FilterExpression comparison) {
+    if (++comparisons > TableLimits.MAX_FILTER_COMPARISONS) {
+      throw new TableException(TableErrorCode.INVALID_INPUT, "The filter has more than "
+          + TableLimits.MAX_FILTER_COMPARISONS + " discrete comparisons (the one at position " + at.position()
+          + " is number " + comparisons + "); the service allows at most " + TableLimits.MAX_FILTER_COMPARISONS + ".");
+    }
+    return comparison;
+  }
+
+  private void enter(Token at) {
+    if (++nesting > MAX_NESTING) {
+      throw error(at, "the filter is nested more than " + MAX_NESTING + " levels deep");
+    }
+  }
+
+  private void advance() {
+    current = lexer.next();
+  }
+
+  private static ComparisonOperator operator(Token token) {
+    if (token.kind() != TokenKind.IDENTIFIER) {
+      return null;
+    }
+    return switch (token.text()) {
+      case "eq" -> ComparisonOperator.EQ;
+      case "ne" -> ComparisonOperator.NE;
+      case "gt" -> ComparisonOperator.GT;
+      case "ge" -> ComparisonOperator.GE;
+      case "lt" -> ComparisonOperator.LT;
+      case "le" -> ComparisonOperator.LE;
+      default -> null;
+    };
+  }
+
+  /** The operator that keeps the meaning when the operands swap sides: {@code 5 lt X} is {@code X gt 5}. */
+  static ComparisonOperator mirror(ComparisonOperator operator) {
+    return switch (operator) {
+      case EQ, NE -> operator;
+      case GT -> ComparisonOperator.LT;
+      case GE -> ComparisonOperator.LE;
+      case LT -> ComparisonOperator.GT;
+      case LE -> ComparisonOperator.GE;
+    };
+  }
+
+  private static String describe(Token token) {
+    return token.kind() == TokenKind.END ? "the end of the filter" : "'" + token.text() + "'";
+  }
+
+  private TableException error(Token at, String detail) {
+    return SyntaxErrors.at(filter, at.position(), detail);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.trestle.model;
+
+import java.time.Instant;
+
+/** The Table service's documented limits, in the units the service counts them. */
+public final class TableLimits {
+  private TableLimits() {}
+
+  public static final int MIN_TABLE_NAME_LENGTH = 3;
+  public static final int MAX_TABLE_NAME_LENGTH = 63;
+
+  /** PartitionKey and RowKey hold at most 1 KiB each, counted as UTF-16: 512 code units. */
+  public static final int MAX_KEY_LENGTH = 512;
+
+  /** Properties per entity, counting PartitionKey, RowKey and Timestamp. */
+  public static final int MAX_PROPERTIES = 255;
+  public static final int SYSTEM_PROPERTY_COUNT = 3;
+  public static final int MAX_USER_PROPERTIES = MAX_PROPERTIES - SYSTEM_PROPERTY_COUNT;
+
+  public static final int MAX_PROPERTY_NAME_LENGTH = 255;
+
+  /** 64 KiB of UTF-16: 32,768 code units. */
+  public static final int MAX_STRING_LENGTH = 32 * 1024;
+  public static final int MAX_BINARY_LENGTH = 64 * 1024;
+
+  /** Measured with {@link EntitySize}. */
+  public static final int MAX_ENTITY_SIZE = 1024 * 1024;
+
+  public static final int MAX_BATCH_OPERATIONS = 100;
+  public static final int MAX_BATCH_BYTES = 4 * 1024 * 1024;
+
+  public static final int MAX_PAGE_SIZE = 1000;
+
+  /** Discrete comparisons in one {@code $filter}. */
+  public static final int MAX_FILTER_COMPARISONS = 15;
+
+  /** The range of Edm.DateTime: .NET DateTime from the Windows file-time epoch to the end of year 9999. */
+  public static final Instant MIN_DATE_TIME = Instant.parse("1601-01-01T00:00:00Z");
+  public static final Instant MAX_DATE_TIME = Instant.parse("9999-12-31T23:59:59.9999999Z");
+}

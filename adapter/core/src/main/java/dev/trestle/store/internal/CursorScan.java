@@ -1,0 +1,113 @@
+package dev.trestle.store.internal;
+
+import static dev.trestle.store.internal.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.Schema.ROW_KEY;
+import static dev.trestle.store.internal.Schema.TICKS;
+
+import dev.trestle.EntityPage;
+import dev.trestle.EntityQuery.Continuation;
+import dev.trestle.TableEntity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.ResultQuery;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+
+/**
+ * PostgreSQL: one page of a query read through one server-side cursor that walks the key range in key order
+ * and yields the matches plus a progress marker every few walked rows. One statement sees one snapshot, so a
+ * page never shows half of an entity-group transaction however many rows it walks; the page stops reading
+ * when it is full, the range ends, or the time budget is spent (at the last match or marker read, so a page
+ * with no matches still moves on). A declared cursor is planned for fast start: the planner walks the
+ * primary key in order even without statistics, where a plain query with a limit is planned as a read and
+ * sort of the whole table while the table has never been analyzed.
+ */
+final class CursorScan {
+  private static final String CURSOR = "trestle_page";
+  private static final int MARKER_EVERY = 128;
+
+  private final ScanRequest scan;
+  private final Store store;
+  private final QueryLimits limits;
+
+  CursorScan(ScanRequest scan) {
+    this.scan = scan;
+    this.store = scan.store();
+    this.limits = scan.limits();
+  }
+
+  /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
+  EntityPage page(int top, Condition resume) {
+    return store.inTransaction(sql -> {
+      long deadline = System.nanoTime() + limits.budget().toNanos();
+      sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
+      List<TableEntity> entities = new ArrayList<>();
+      String lastPartitionKey = null;
+      String lastRowKey = null;
+      while (true) {
+        int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
+        List<Record> rows = sql.fetch("fetch forward " + wanted + " from " + CURSOR);
+        for (Record row : rows) {
+          lastPartitionKey = row.get(0, String.class);
+          lastRowKey = row.get(1, String.class);
+          if (Boolean.TRUE.equals(row.get(4, Boolean.class))) {
+            if (entities.size() == top) {
+              TableEntity last = entities.get(entities.size() - 1);
+              return page(entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
+            }
+            entities.add(toEntity(row));
+          }
+        }
+        if (rows.size() < wanted) {
+          return new EntityPage(entities, Optional.empty());
+        }
+        if (System.nanoTime() > deadline) {
+          return page(entities, ContinuationTokens.after(
+              store.dialect.decodeText(lastPartitionKey), store.dialect.decodeText(lastRowKey)));
+        }
+      }
+    });
+  }
+
+  /**
+   * The key range in key order: each row's keys and whether it matches, its version and properties only when
+   * it does; of the rows that do not match, only every few-th (the progress markers).
+   */
+  ResultQuery<? extends Record> walkQuery(DSLContext sql, Condition resume) {
+    Field<Object> properties = store.dialect.propertiesColumn();
+    Field<Boolean> matches = DSL.field(scan.filter()).as("matches");
+    Field<Integer> walked = DSL.rowNumber().over(DSL.orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)).as("walked");
+    Table<?> walk = sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, matches, walked)
+        .from(store.dialect.entitiesForReading("trestle_entity"))
+        .where(ENTITY_TABLE.eq(scan.tableId()).and(scan.keyRange()).and(resume == null ? DSL.trueCondition() : resume))
+        .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
+        .asTable("walk");
+    Field<Boolean> matched = walk.field("matches", Boolean.class);
+    Field<Integer> walkedRows = walk.field("walked", Integer.class);
+    Field<String> partitionKey = walk.field(PARTITION_KEY.getName(), String.class);
+    Field<String> rowKey = walk.field(ROW_KEY.getName(), String.class);
+    return sql.select(partitionKey, rowKey,
+            DSL.when(DSL.condition(matched), walk.field(TICKS.getName(), Long.class)).as(TICKS.getName()),
+            DSL.when(DSL.condition(matched), walk.field(properties.getName(), SQLDataType.JSONB)).as(properties.getName()),
+            matched)
+        .from(walk)
+        .where(DSL.condition(matched).or(walkedRows.mod(DSL.inline(Math.min(MARKER_EVERY, limits.firstChunk()))).eq(DSL.inline(0))));
+    // No ORDER BY out here: the filter passes the walk on in its key order, and an outer ORDER BY would make
+    // the planner plan the walk for all rows (a sort) instead of for a fast start.
+  }
+
+  private static EntityPage page(List<TableEntity> entities, Continuation continuation) {
+    return new EntityPage(entities, Optional.of(continuation));
+  }
+
+  private TableEntity toEntity(Record row) {
+    return scan.entity(row.get(0, String.class), row.get(1, String.class), row.get(2, Long.class), row.get(3));
+  }
+}

@@ -1,0 +1,54 @@
+package dev.trestle.store.internal;
+
+import dev.trestle.PropertyValue;
+import dev.trestle.filter.FilterExpression.ComparisonOperator;
+import java.util.Set;
+import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+import org.jooq.SQLDialect;
+
+/**
+ * What differs between databases, kept in one narrow interface: how text is stored so that it sorts in
+ * UTF-16 order, the type of the properties column, and how a typed property comparison runs in SQL.
+ * Everything else (keys, paging, transactions) is the same SQL on every database.
+ */
+interface Dialect {
+
+  static Dialect of(DatabaseKind kind) {
+    return switch (kind) {
+      case H2 -> new H2Dialect();
+      case POSTGRESQL -> new PostgresDialect();
+    };
+  }
+
+  SQLDialect sqlDialect();
+
+  /** Text as stored in key columns and string properties; its database order is UTF-16 code-unit order. */
+  String encodeText(String text);
+
+  String decodeText(String stored);
+
+  /** The properties column (JSON text on H2, jsonb on PostgreSQL). */
+  Field<Object> propertiesColumn();
+
+  /** A properties document as a bind value for {@link #propertiesColumn()}. */
+  Field<Object> propertiesValue(String json);
+
+  /** A properties document as the JDBC value bound to {@link #propertiesColumn()} in batches. */
+  Object propertiesBindValue(String json);
+
+  /** The JSON text of a value read from {@link #propertiesColumn()}. */
+  String propertiesText(Object columnValue);
+
+  /** The entity table as queries read it (with an index hint where the planner needs one), under an alias. */
+  Table<Record> entitiesForReading(String alias);
+
+  /**
+   * {@code property operator literal} for a user property, true only when the entity has the property with a
+   * stored type in {@code acceptedTypes} and the comparison holds. Never NULL, so NOT can be applied to it.
+   */
+  Condition compareProperty(String property, Set<StoredType> acceptedTypes, ComparisonOperator operator,
+      PropertyValue literal);
+}

@@ -1,0 +1,124 @@
+package dev.trestle.store.internal;
+
+import static dev.trestle.store.internal.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.Schema.ROW_KEY;
+import static dev.trestle.store.internal.Schema.TICKS;
+
+import dev.trestle.EntityPage;
+import dev.trestle.TableEntity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Record2;
+import org.jooq.ResultQuery;
+import org.jooq.impl.DSL;
+
+/**
+ * One page of a query, read by keyset over (PartitionKey, RowKey) in chunks of the key range: each step
+ * first finds the key {@code chunk} rows ahead (an index-only walk, limited by the filter's own key
+ * conditions), then reads the matches up to that key. The page ends when it is full, the table ends, or the
+ * time budget is spent; the continuation then says where the scan stopped, so every match is returned
+ * exactly once across pages, also while other clients write. Each step makes progress, so even a page with
+ * no matches moves on. PostgreSQL reads the page through {@link CursorScan} instead.
+ */
+final class EntityScan {
+  private final ScanRequest scan;
+  private final Store store;
+  private final QueryLimits limits;
+  // table_id is fixed by the WHERE clause, so this is key order; naming it tells H2 the key index is sorted.
+  private static final List<Field<?>> KEY_ORDER = List.of(ENTITY_TABLE, PARTITION_KEY, ROW_KEY);
+
+  EntityScan(ScanRequest scan) {
+    this.scan = scan;
+    this.store = scan.store();
+    this.limits = scan.limits();
+  }
+
+  /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
+  EntityPage page(int top, Condition resume) {
+    if (store.dialect instanceof PostgresDialect) {
+      return new CursorScan(scan).page(top, resume);
+    }
+    // Most pages end within the first chunk and read matches with one statement, which sees one consistent
+    // state by itself. A page that spans chunks is read again in one snapshot, so that it never shows half of
+    // an entity-group transaction committed between two of its statements.
+    EntityPage page = page(store.sql, top, resume, 1);
+    return page != null ? page : store.inSnapshot(sql -> page(sql, top, resume, Integer.MAX_VALUE));
+  }
+
+  /** The page, or null when it needs more than {@code maxChunks} chunks. */
+  private EntityPage page(DSLContext sql, int top, Condition resume, int maxChunks) {
+    long deadline = System.nanoTime() + limits.budget().toNanos();
+    List<TableEntity> entities = new ArrayList<>();
+    Condition after = resume == null ? DSL.trueCondition() : resume;
+    int chunk = limits.firstChunk();
+    for (int chunks = 1; ; chunks++) {
+      Record2<String, String> bound = chunkEnd(sql, after, chunk);
+      Condition within = bound == null
+          ? after
+          : after.and(DSL.row(PARTITION_KEY, ROW_KEY).le(bound.value1(), bound.value2()));
+      int wanted = top - entities.size();
+      List<? extends Record> rows = matches(sql, within, wanted + 1);
+      for (int i = 0; i < Math.min(wanted, rows.size()); i++) {
+        entities.add(toEntity(rows.get(i)));
+      }
+      if (rows.size() > wanted) {
+        return pageEndingAfter(entities, entities.get(entities.size() - 1));
+      }
+      if (bound == null) {
+        return new EntityPage(entities, Optional.empty());
+      }
+      if (System.nanoTime() > deadline) {
+        return new EntityPage(entities, Optional.of(ContinuationTokens.after(
+            store.dialect.decodeText(bound.value1()), store.dialect.decodeText(bound.value2()))));
+      }
+      if (chunks == maxChunks) {
+        return null;
+      }
+      after = DSL.row(PARTITION_KEY, ROW_KEY).gt(bound.value1(), bound.value2());
+      chunk = (int) Math.min((long) chunk * 2, limits.maxChunk());
+    }
+  }
+
+  /** The stored keys of the row {@code chunk} rows into the key range, or null when fewer rows remain. */
+  private Record2<String, String> chunkEnd(DSLContext sql, Condition after, int chunk) {
+    return chunkEndQuery(sql, after, chunk).fetchOne();
+  }
+
+  /** The keys {@code chunk} rows ahead within the filter's key range: walks the primary-key index only. */
+  ResultQuery<Record2<String, String>> chunkEndQuery(DSLContext sql, Condition after, int chunk) {
+    return sql.select(PARTITION_KEY, ROW_KEY)
+        .from(store.dialect.entitiesForReading("trestle_entity"))
+        .where(ENTITY_TABLE.eq(scan.tableId()).and(scan.keyRange()).and(after))
+        .orderBy(KEY_ORDER)
+        .offset(DSL.inline(chunk - 1))
+        .limit(DSL.inline(1));
+  }
+
+  private List<? extends Record> matches(DSLContext sql, Condition within, int limit) {
+    return matchesQuery(sql, within, limit).fetch();
+  }
+
+  /** The matching entities of one chunk, in key order. */
+  ResultQuery<? extends Record> matchesQuery(DSLContext sql, Condition within, int limit) {
+    Field<Object> properties = store.dialect.propertiesColumn();
+    return sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties)
+        .from(store.dialect.entitiesForReading("trestle_entity"))
+        .where(ENTITY_TABLE.eq(scan.tableId()).and(scan.filter()).and(within))
+        .orderBy(KEY_ORDER)
+        .limit(DSL.inline(limit));
+  }
+
+  private static EntityPage pageEndingAfter(List<TableEntity> entities, TableEntity last) {
+    return new EntityPage(entities, Optional.of(ContinuationTokens.after(last.partitionKey(), last.rowKey())));
+  }
+
+  private TableEntity toEntity(Record row) {
+    return scan.entity(row.get(PARTITION_KEY), row.get(ROW_KEY), row.get(TICKS), row.get(store.dialect.propertiesColumn()));
+  }
+}

@@ -1,0 +1,317 @@
+package dev.trestle.store.internal;
+
+import static dev.trestle.store.internal.Schema.ACCOUNT;
+import static dev.trestle.store.internal.Schema.ENTITIES;
+import static dev.trestle.store.internal.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.Schema.NAME_KEY;
+import static dev.trestle.store.internal.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.Schema.ROW_KEY;
+import static dev.trestle.store.internal.Schema.TABLES;
+import static dev.trestle.store.internal.Schema.TABLE_ID;
+import static dev.trestle.store.internal.Schema.TICKS;
+
+import dev.trestle.PropertyValue;
+import dev.trestle.TableEntity;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.TableOperation;
+import dev.trestle.TableOperation.Kind;
+import dev.trestle.TransactionFailedException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import org.jooq.DSLContext;
+import org.jooq.Query;
+import org.jooq.Record4;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
+
+/**
+ * Runs writes, one operation or an entity-group transaction, in one database transaction: it locks the
+ * existing rows of the entities involved (SELECT ... FOR UPDATE), decides every operation in Java against
+ * those versions (existence, ETag, merge), then writes. Nothing is written when an operation fails. A race
+ * that the locks cannot prevent (two inserts of the same new key, a deadlock) rolls back and runs again, so
+ * callers never see a duplicate-key error from an upsert.
+ */
+final class EntityWriter {
+  private static final int MAX_ATTEMPTS = 30;
+
+  private final Store store;
+  private final String account;
+  private final String tableName;
+
+  EntityWriter(Store store, String account, String tableName) {
+    this.store = store;
+    this.account = account;
+    this.tableName = tableName;
+  }
+
+  /**
+   * Applies valid operations on distinct entities of one partition, all or none; returns the stored
+   * entities. Throws {@link OperationFailure} naming the failing operation.
+   */
+  List<TableEntity> write(List<TableOperation> operations) {
+    if (operations.size() == 1 && operations.get(0).kind() == Kind.INSERT) {
+      return List.of(insertOne(operations.get(0).entity()));
+    }
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return store.inTransaction(sql -> apply(sql, operations));
+      } catch (DataAccessException e) {
+        if (SqlErrors.isMissingParent(e)) {
+          throw new OperationFailure(0, TableLookup.tableNotFound());
+        }
+        boolean retry = SqlErrors.isDuplicateKey(e) || SqlErrors.isTransient(e);
+        if (!retry) {
+          throw e;
+        }
+        if (attempt == MAX_ATTEMPTS) {
+          throw new OperationFailure(0, new TableException(TableErrorCode.SERVER_BUSY,
+              "The server is busy: the write kept conflicting with concurrent writes. Please retry.", e));
+        }
+        // Someone else won a race for one of our keys; back off a little and decide again on fresh data.
+        LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(100_000, 1_000_000L * Math.min(attempt, 20)));
+      } catch (TransactionFailedException e) {
+        throw new OperationFailure(e.failedIndex(), e.operationError());
+      }
+    }
+  }
+
+  /**
+   * A single insert is one statement in auto-commit: the table's id comes from a subquery (no row inserted
+   * means no table) and the primary key rejects a duplicate.
+   */
+  private TableEntity insertOne(TableEntity entity) {
+    Dialect dialect = store.dialect;
+    StoredRow row = stored(entity, Ticks.now(), entity.properties());
+    int inserted;
+    try {
+      inserted = store.sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
+          .select(DSL.select(TABLE_ID, DSL.val(dialect.encodeText(entity.partitionKey())),
+                  DSL.val(dialect.encodeText(entity.rowKey())), DSL.val(row.ticks()),
+                  dialect.propertiesValue(store.properties.encode(row.properties())))
+              .from(TABLES)
+              .where(ACCOUNT.eq(account), NAME_KEY.eq(SqlTableService.nameKey(tableName))))
+          .execute();
+    } catch (DataAccessException e) {
+      if (SqlErrors.isDuplicateKey(e)) {
+        throw new OperationFailure(0, entityAlreadyExists());
+      }
+      if (SqlErrors.isMissingParent(e)) {
+        throw new OperationFailure(0, TableLookup.tableNotFound());
+      }
+      throw e;
+    }
+    if (inserted == 0) {
+      throw new OperationFailure(0, TableLookup.tableNotFound());
+    }
+    return row.toEntity();
+  }
+
+  private List<TableEntity> apply(DSLContext sql, List<TableOperation> operations) {
+    String partitionKey = operations.get(0).entity().partitionKey();
+    LockedRows locked = lockExisting(sql, partitionKey, operations);
+    Map<String, StoredRow> current = locked.rows();
+    long tableId;
+    if (locked.tableId() != null) {
+      tableId = locked.tableId();
+    } else {
+      // No entity exists yet: either the table is missing or every operation targets a new entity.
+      try {
+        tableId = TableLookup.id(sql, account, tableName);
+      } catch (TableException e) {
+        throw new TransactionFailedException(0, e);
+      }
+    }
+
+    List<TableEntity> results = new ArrayList<>(operations.size());
+    List<StoredRow> inserts = new ArrayList<>();
+    List<StoredRow> updates = new ArrayList<>();
+    List<String> deletes = new ArrayList<>();
+    for (int i = 0; i < operations.size(); i++) {
+      TableOperation operation = operations.get(i);
+      TableEntity entity = operation.entity();
+      StoredRow existing = current.get(entity.rowKey());
+      StoredRow written;
+      try {
+        written = decide(operation, existing);
+      } catch (TableException e) {
+        throw new TransactionFailedException(i, e);
+      }
+      if (written == null) {
+        deletes.add(entity.rowKey());
+        results.add(TableEntity.builder(entity.partitionKey(), entity.rowKey()).build());
+      } else {
+        (existing == null ? inserts : updates).add(written);
+        results.add(written.toEntity());
+      }
+    }
+    execute(sql, tableId, partitionKey, inserts, updates, deletes);
+    return results;
+  }
+
+  /** The row an operation leaves behind given the stored version (null: deleted); throws when it must fail. */
+  private static StoredRow decide(TableOperation operation, StoredRow existing) {
+    TableEntity entity = operation.entity();
+    return switch (operation.kind()) {
+      case INSERT -> {
+        if (existing != null) {
+          throw entityAlreadyExists();
+        }
+        yield stored(entity, Ticks.now(), entity.properties());
+      }
+      case UPDATE, MERGE -> {
+        if (existing == null) {
+          throw resourceNotFound();
+        }
+        checkETag(operation.ifMatch(), existing);
+        yield next(existing, entity, operation.kind() == Kind.MERGE);
+      }
+      case UPSERT_REPLACE, UPSERT_MERGE -> existing == null
+          ? stored(entity, Ticks.now(), entity.properties())
+          : next(existing, entity, operation.kind() == Kind.UPSERT_MERGE);
+      case DELETE -> {
+        if (existing == null) {
+          throw resourceNotFound();
+        }
+        checkETag(operation.ifMatch(), existing);
+        yield null;
+      }
+    };
+  }
+
+  /** The locked current versions by row key, and the table's id when at least one row exists. */
+  private record LockedRows(Long tableId, Map<String, StoredRow> rows) {}
+
+  /**
+   * Locks and reads the stored versions of the operations' entities in one statement; the table's id comes
+   * from a subquery, so updates of existing entities need no separate catalog lookup.
+   */
+  private LockedRows lockExisting(DSLContext sql, String partitionKey, List<TableOperation> operations) {
+    List<String> storedRowKeys = new ArrayList<>(operations.size());
+    for (TableOperation operation : operations) {
+      storedRowKeys.add(store.dialect.encodeText(operation.entity().rowKey()));
+    }
+    boolean needProperties = operations.stream()
+        .anyMatch(op -> op.kind() == Kind.MERGE || op.kind() == Kind.UPSERT_MERGE);
+    var properties = store.dialect.propertiesColumn();
+    var tableId = DSL.field(DSL.select(TABLE_ID).from(TABLES)
+        .where(ACCOUNT.eq(account), NAME_KEY.eq(SqlTableService.nameKey(tableName))));
+    var select = sql.select(ENTITY_TABLE, ROW_KEY, TICKS,
+            needProperties ? properties : DSL.inline((Object) null).as("properties"))
+        .from(store.dialect.entitiesForReading("trestle_entity"))
+        .where(ENTITY_TABLE.eq(tableId),
+            PARTITION_KEY.eq(store.dialect.encodeText(partitionKey)),
+            storedRowKeys.size() == 1 ? ROW_KEY.eq(storedRowKeys.get(0)) : ROW_KEY.in(storedRowKeys))
+        // A fixed lock order keeps two transactions over the same entities from deadlocking.
+        .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
+        .forUpdate();
+    Map<String, StoredRow> rows = new HashMap<>();
+    Long foundTableId = null;
+    for (Record4<Long, String, Long, Object> row : select.fetch()) {
+      foundTableId = row.value1();
+      String rowKey = store.dialect.decodeText(row.value2());
+      Map<String, PropertyValue> stored = row.value4() == null
+          ? Map.of()
+          : store.properties.decode(store.dialect.propertiesText(row.value4()));
+      rows.put(rowKey, new StoredRow(partitionKey, rowKey, row.value3(), stored));
+    }
+    return new LockedRows(foundTableId, rows);
+  }
+
+  private static StoredRow next(StoredRow existing, TableEntity entity, boolean merge) {
+    Map<String, PropertyValue> properties = entity.properties();
+    if (merge) {
+      Map<String, PropertyValue> merged = new LinkedHashMap<>(existing.properties());
+      merged.putAll(entity.properties());
+      properties = merged;
+    }
+    return stored(entity, Ticks.next(existing.ticks()), properties);
+  }
+
+  private static StoredRow stored(TableEntity entity, long ticks, Map<String, PropertyValue> properties) {
+    return new StoredRow(entity.partitionKey(), entity.rowKey(), ticks, properties);
+  }
+
+  private void execute(DSLContext sql, long tableId, String partitionKey, List<StoredRow> inserts,
+      List<StoredRow> updates, List<String> deletes) {
+    Dialect dialect = store.dialect;
+    String storedPartitionKey = dialect.encodeText(partitionKey);
+    var properties = dialect.propertiesColumn();
+    if (!deletes.isEmpty()) {
+      var delete = sql.deleteFrom(ENTITIES).where(ENTITY_TABLE.eq(tableId), PARTITION_KEY.eq(storedPartitionKey),
+          ROW_KEY.eq(DSL.param("rk", String.class)));
+      batch(sql, delete, deletes.stream().map(rk -> new Object[] {tableId, storedPartitionKey, dialect.encodeText(rk)}).toList());
+    }
+    if (!updates.isEmpty()) {
+      // Bind order below follows this map's order: ticks, properties, then the key columns.
+      Map<org.jooq.Field<?>, Object> assignments = new LinkedHashMap<>();
+      assignments.put(TICKS, DSL.param("ticks", Long.class));
+      assignments.put(properties, dialect.propertiesValue("{}"));
+      var update = sql.update(ENTITIES)
+          .set(assignments)
+          .where(ENTITY_TABLE.eq(tableId), PARTITION_KEY.eq(storedPartitionKey),
+              ROW_KEY.eq(DSL.param("rk", String.class)));
+      batch(sql, update, updates.stream().map(row -> new Object[] {
+          row.ticks(), dialect.propertiesBindValue(store.properties.encode(row.properties())),
+          tableId, storedPartitionKey, dialect.encodeText(row.rowKey())}).toList());
+    }
+    if (!inserts.isEmpty()) {
+      var insert = sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, properties)
+          .values(DSL.val(tableId), DSL.val(storedPartitionKey), DSL.val(""), DSL.val(0L),
+              dialect.propertiesValue("{}"));
+      batch(sql, insert, inserts.stream().map(row -> new Object[] {
+          tableId, storedPartitionKey, dialect.encodeText(row.rowKey()), row.ticks(),
+          dialect.propertiesBindValue(store.properties.encode(row.properties()))}).toList());
+    }
+  }
+
+  /** Runs one prepared statement once per set of bind values (all of the statement's binds, in order). */
+  private static void batch(DSLContext sql, Query template, List<Object[]> bindings) {
+    if (bindings.size() == 1) {
+      Object[] values = bindings.get(0);
+      int i = 1;
+      for (Object value : values) {
+        template.bind(i++, value);
+      }
+      template.execute();
+      return;
+    }
+    var batch = sql.batch(template);
+    for (Object[] values : bindings) {
+      batch = batch.bind(values);
+    }
+    batch.execute();
+  }
+
+  private static void checkETag(String ifMatch, StoredRow existing) {
+    if (!ETags.matches(ifMatch, existing.ticks())) {
+      throw new TableException(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+          "The update condition specified in the request was not satisfied.");
+    }
+  }
+
+  static TableException entityAlreadyExists() {
+    return new TableException(TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists.");
+  }
+
+  static TableException resourceNotFound() {
+    return new TableException(TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.");
+  }
+
+  /** An operation failed; nothing was written. */
+  static final class OperationFailure extends RuntimeException {
+    final int index;
+    final TableException error;
+
+    OperationFailure(int index, TableException error) {
+      super(error.getMessage(), error, false, false);
+      this.index = index;
+      this.error = error;
+    }
+  }
+}

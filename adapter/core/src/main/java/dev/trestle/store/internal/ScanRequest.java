@@ -1,0 +1,18 @@
+package dev.trestle.store.internal;
+
+import dev.trestle.TableEntity;
+import java.util.List;
+import org.jooq.Condition;
+
+/** What one query page reads: the table, the translated filter and key range, and the selected properties. */
+record ScanRequest(Store store, QueryLimits limits, long tableId, Condition filter, Condition keyRange,
+    List<String> select) {
+
+  /** The entity of one read row, from its stored (encoded) keys, version ticks and properties column value. */
+  TableEntity entity(String storedPartitionKey, String storedRowKey, long ticks, Object propertiesColumnValue) {
+    Dialect dialect = store.dialect;
+    return new StoredRow(dialect.decodeText(storedPartitionKey), dialect.decodeText(storedRowKey), ticks,
+        store.properties.decode(dialect.propertiesText(propertiesColumnValue), select))
+        .toEntity();
+  }
+}

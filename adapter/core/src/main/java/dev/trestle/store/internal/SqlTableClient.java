@@ -1,0 +1,154 @@
+package dev.trestle.store.internal;
+
+import dev.trestle.EntityPage;
+import dev.trestle.EntityQuery;
+import dev.trestle.TableClient;
+import dev.trestle.TableEntity;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.TableOperation;
+import dev.trestle.TableOperation.Kind;
+import dev.trestle.TransactionFailedException;
+import dev.trestle.model.EntitySize;
+import dev.trestle.model.EntityValidator;
+import dev.trestle.model.TableLimits;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** The entity operations of one table: validation first, then one database transaction per call. */
+final class SqlTableClient implements TableClient {
+  private final Store store;
+  private final String account;
+  private final String tableName;
+  private final EntityWriter writer;
+
+  SqlTableClient(Store store, String account, String tableName) {
+    this.store = store;
+    this.account = account;
+    this.tableName = tableName;
+    this.writer = new EntityWriter(store, account, tableName);
+  }
+
+  @Override
+  public String tableName() {
+    return tableName;
+  }
+
+  @Override
+  public TableEntity insert(TableEntity entity) {
+    return writeOne(TableOperation.insert(entity));
+  }
+
+  @Override
+  public TableEntity get(String partitionKey, String rowKey) {
+    return get(partitionKey, rowKey, null);
+  }
+
+  @Override
+  public TableEntity get(String partitionKey, String rowKey, List<String> select) {
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(rowKey, "rowKey");
+    return new EntityReader(store, account, tableName).get(partitionKey, rowKey, select);
+  }
+
+  @Override
+  public TableEntity update(TableEntity entity, String ifMatch) {
+    return writeOne(TableOperation.update(entity, ifMatch));
+  }
+
+  @Override
+  public TableEntity merge(TableEntity entity, String ifMatch) {
+    return writeOne(TableOperation.merge(entity, ifMatch));
+  }
+
+  @Override
+  public TableEntity upsertReplace(TableEntity entity) {
+    return writeOne(TableOperation.upsertReplace(entity));
+  }
+
+  @Override
+  public TableEntity upsertMerge(TableEntity entity) {
+    return writeOne(TableOperation.upsertMerge(entity));
+  }
+
+  @Override
+  public void delete(String partitionKey, String rowKey, String ifMatch) {
+    writeOne(TableOperation.delete(partitionKey, rowKey, ifMatch));
+  }
+
+  @Override
+  public EntityPage query(EntityQuery query) {
+    return new EntityReader(store, account, tableName).query(query);
+  }
+
+  @Override
+  public List<TableEntity> submitTransaction(List<TableOperation> operations) {
+    Objects.requireNonNull(operations, "operations");
+    if (operations.isEmpty()) {
+      return List.of();
+    }
+    if (operations.size() > TableLimits.MAX_BATCH_OPERATIONS) {
+      throw new TableException(TableErrorCode.INVALID_INPUT,
+          "The batch request operation exceeds the maximum 100 changes per change set.");
+    }
+    long size = 0;
+    for (TableOperation operation : operations) {
+      size += EntitySize.of(operation.entity());
+    }
+    if (size > TableLimits.MAX_BATCH_BYTES) {
+      throw new TableException(TableErrorCode.REQUEST_BODY_TOO_LARGE,
+          "The request body is too large and exceeds the maximum permissible limit.");
+    }
+    String partitionKey = operations.get(0).entity().partitionKey();
+    Set<String> rowKeys = new HashSet<>();
+    for (int i = 0; i < operations.size(); i++) {
+      TableOperation operation = operations.get(i);
+      try {
+        if (!operation.entity().partitionKey().equals(partitionKey)) {
+          throw new TableException(TableErrorCode.COMMANDS_IN_BATCH_ACT_ON_DIFFERENT_PARTITIONS,
+              "All commands in a batch must operate on same entity group.");
+        }
+        if (!rowKeys.add(operation.entity().rowKey())) {
+          throw new TableException(TableErrorCode.INVALID_DUPLICATE_ROW,
+              "The batch request contains multiple changes with same row key. An entity can appear only once in a"
+                  + " batch request.");
+        }
+        validate(operation);
+      } catch (TableException e) {
+        throw new TransactionFailedException(i, e);
+      }
+    }
+    try {
+      return writer.write(operations);
+    } catch (EntityWriter.OperationFailure failure) {
+      throw new TransactionFailedException(failure.index, failure.error);
+    }
+  }
+
+  private TableEntity writeOne(TableOperation operation) {
+    validate(operation);
+    try {
+      return writer.write(List.of(operation)).get(0);
+    } catch (EntityWriter.OperationFailure failure) {
+      throw failure.error;
+    }
+  }
+
+  /** Everything that can be checked without the database, so that nothing is written for a bad request. */
+  private static void validate(TableOperation operation) {
+    TableEntity entity = operation.entity();
+    if (operation.kind() == Kind.DELETE) {
+      EntityValidator.validateKey("PartitionKey", entity.partitionKey());
+      EntityValidator.validateKey("RowKey", entity.rowKey());
+    } else {
+      EntityValidator.validateForWrite(entity);
+    }
+    boolean conditional = operation.kind() == Kind.UPDATE || operation.kind() == Kind.MERGE
+        || operation.kind() == Kind.DELETE;
+    if (conditional) {
+      ETags.validate(operation.ifMatch());
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.trestle.testing;
+
+import dev.trestle.TableService;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/** Provides one invocation of a {@link DatabaseTest} per database, with its parameters. */
+final class DatabaseExtension implements TestTemplateInvocationContextProvider {
+
+  @Override
+  public boolean supportsTestTemplate(ExtensionContext context) {
+    return AnnotationSupport.isAnnotated(context.getTestMethod(), DatabaseTest.class);
+  }
+
+  @Override
+  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+    DatabaseTest annotation = AnnotationSupport.findAnnotation(context.getTestMethod(), DatabaseTest.class)
+        .orElseThrow();
+    return Arrays.stream(annotation.value()).map(Invocation::new);
+  }
+
+  private record Invocation(TestDatabase.Kind kind) implements TestTemplateInvocationContext {
+    @Override
+    public String getDisplayName(int invocationIndex) {
+      return "[" + kind.displayName() + "]";
+    }
+
+    @Override
+    public List<org.junit.jupiter.api.extension.Extension> getAdditionalExtensions() {
+      return List.of(new Resolver(kind));
+    }
+  }
+
+  /**
+   * Resolves parameters for one invocation; the database itself starts on first use, before the test
+   * (so a missing PostgreSQL skips the test, or fails it under CI, rather than erring in parameter resolution).
+   */
+  private record Resolver(TestDatabase.Kind kind) implements ParameterResolver, BeforeEachCallback {
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(Resolver.class);
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+      TestDatabase.get(kind);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+      Class<?> type = parameter.getParameter().getType();
+      return type == TableService.class || type == TestDatabase.class || type == DataSource.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+      TestDatabase database = TestDatabase.get(kind);
+      Class<?> type = parameter.getParameter().getType();
+      if (type == TestDatabase.class) {
+        return database;
+      }
+      if (type == DataSource.class) {
+        return database.dataSource();
+      }
+      TableService service = database.newService();
+      context.getStore(NAMESPACE).put(parameter.getIndex(), (ExtensionContext.Store.CloseableResource) service::close);
+      return service;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package dev.trestle.testing;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.trestle.TableService;
+import dev.trestle.store.SchemaMigrator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * One test database per kind and JVM, migrated once and shared by all tests; tests isolate themselves by
+ * account ({@link #newService()} hands out a fresh one each time). On PostgreSQL the JVM also gets its own
+ * schema, so test runs of different branches on one server never meet, even with different migrations.
+ */
+public final class TestDatabase {
+  /** The databases tests run on. */
+  public enum Kind {
+    H2("H2"),
+    POSTGRESQL("PostgreSQL");
+
+    private final String displayName;
+
+    Kind(String displayName) {
+      this.displayName = displayName;
+    }
+
+    public String displayName() {
+      return displayName;
+    }
+  }
+
+  private static final Map<Kind, Object> STARTED = new ConcurrentHashMap<>();
+  private static final AtomicLong ACCOUNTS = new AtomicLong();
+
+  private final Kind kind;
+  private final String jdbcUrl;
+  private final String username;
+  private final String password;
+  private final HikariDataSource dataSource;
+
+  private TestDatabase(Kind kind, String jdbcUrl, String username, String password, String schema) {
+    this.kind = kind;
+    this.jdbcUrl = jdbcUrl;
+    this.username = username;
+    this.password = password;
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(jdbcUrl);
+    config.setUsername(username);
+    config.setPassword(password);
+    config.setMaximumPoolSize(12);
+    config.setPoolName("test-" + kind.name().toLowerCase());
+    if (schema != null) {
+      config.setSchema(schema);
+    }
+    this.dataSource = new HikariDataSource(config);
+    SchemaMigrator.migrate(dataSource);
+  }
+
+  /**
+   * The database of this kind, started and migrated on first use. A PostgreSQL that cannot be had skips the
+   * calling test, or fails it when the environment says {@code CI=true}.
+   */
+  public static TestDatabase get(Kind kind) {
+    Object started = STARTED.computeIfAbsent(kind, TestDatabase::start);
+    if (started instanceof TestDatabase database) {
+      return database;
+    }
+    RuntimeException failure = (RuntimeException) started;
+    if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+      throw new IllegalStateException("No " + kind.displayName() + " for tests under CI=true: " + failure.getMessage(),
+          failure);
+    }
+    Assumptions.abort("No " + kind.displayName() + " for tests: " + failure.getMessage());
+    throw failure;
+  }
+
+  private static Object start(Kind kind) {
+    try {
+      TestDatabase database = switch (kind) {
+        case H2 -> new TestDatabase(kind,
+            "jdbc:h2:mem:trestle-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ";DB_CLOSE_DELAY=-1",
+            "sa", "", null);
+        case POSTGRESQL -> PostgresServer.startDatabase((url, user, password, schema) ->
+            new TestDatabase(kind, url, user, password, schema));
+      };
+      Runtime.getRuntime().addShutdownHook(new Thread(database.dataSource::close));
+      return database;
+    } catch (RuntimeException e) {
+      return e;
+    }
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The migrated database, through a pool shared by the tests of this JVM. Never close it. */
+  public DataSource dataSource() {
+    return dataSource;
+  }
+
+  /** A JDBC URL for the same database; on PostgreSQL its schema is in {@link #schema()}. */
+  public String jdbcUrl() {
+    return jdbcUrl;
+  }
+
+  public String username() {
+    return username;
+  }
+
+  public String password() {
+    return password;
+  }
+
+  /** The schema holding Trestle's tables on PostgreSQL (null on H2, which uses its default schema). */
+  public String schema() {
+    return dataSource.getSchema();
+  }
+
+  /** An account name no other test of any run uses. */
+  public static String newAccount() {
+    return "t" + Long.toString(ACCOUNTS.incrementAndGet(), 36)
+        + Long.toString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE), 36).substring(0, 10);
+  }
+
+  /** A service on this database for a fresh account; close it after use (the pool stays open). */
+  public TableService newService() {
+    return newService(newAccount());
+  }
+
+  public TableService newService(String account) {
+    return TableService.builder().dataSource(dataSource).account(account).migrate(false).build();
+  }
+}
