@@ -1,27 +1,92 @@
 package dev.trestle.server.auth;
 
 import dev.trestle.AccessPolicy;
+import dev.trestle.server.auth.internal.AccountKeys;
+import dev.trestle.server.auth.internal.AccountSasVerifier;
+import dev.trestle.server.auth.internal.AuthFailures;
+import dev.trestle.server.auth.internal.FullAccessGrant;
+import dev.trestle.server.auth.internal.SharedKeyVerifier;
+import dev.trestle.server.auth.internal.TableSasVerifier;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
 
 /**
  * Checks Shared Key, Shared Key Lite, account SAS and table SAS credentials of a request for one account.
  * Failures are {@code TableException}s with the service's 403 (or 400/401) codes.
+ *
+ * <p>An {@code Authorization} header means Shared Key; otherwise a {@code sig} query parameter means a SAS
+ * (account SAS when it has {@code ss} or {@code srt}, else table SAS); with neither the request is anonymous,
+ * which only passes when anonymous access is switched on (401 {@code NoAuthenticationInformation} otherwise).
  */
 public final class RequestAuthenticator {
 
+  /** Azure's tolerance between the request's date and the server clock. */
+  public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofMinutes(15);
+
+  private final SharedKeyVerifier sharedKey;
+  private final AccountSasVerifier accountSas;
+  private final TableSasVerifier tableSas;
+  private final boolean allowAnonymous;
+
   /**
    * @param accountKeys account name → its base64 keys
-   * @param accessPolicies (account, tableName) → that table's stored access policies (for {@code si})
+   * @param accessPolicies (account, tableName) → that table's stored access policies (for {@code si}); an empty
+   *     list (or null) when the table does not exist
    * @param allowAnonymous when true, a request without credentials gets full access
    */
   public RequestAuthenticator(Map<String, List<String>> accountKeys,
-      BiFunction<String, String, List<AccessPolicy>> accessPolicies, Clock clock, boolean allowAnonymous) {}
+      BiFunction<String, String, List<AccessPolicy>> accessPolicies, Clock clock, boolean allowAnonymous) {
+    this(accountKeys, accessPolicies, clock, allowAnonymous, DEFAULT_CLOCK_SKEW);
+  }
+
+  /**
+   * @param clockSkew how far a Shared Key request's {@code x-ms-date}/{@code Date} may be from {@code clock}, either
+   *     way, before it fails with {@code AuthenticationFailed}
+   * @throws IllegalArgumentException when a key is not base64 or the skew is negative
+   */
+  public RequestAuthenticator(Map<String, List<String>> accountKeys,
+      BiFunction<String, String, List<AccessPolicy>> accessPolicies, Clock clock, boolean allowAnonymous,
+      Duration clockSkew) {
+    Objects.requireNonNull(accessPolicies, "accessPolicies");
+    Objects.requireNonNull(clock, "clock");
+    if (clockSkew == null || clockSkew.isNegative()) {
+      throw new IllegalArgumentException("clockSkew must be zero or positive, e.g. Duration.ofMinutes(15)");
+    }
+    AccountKeys keys = new AccountKeys(accountKeys);
+    this.sharedKey = new SharedKeyVerifier(keys, clock, clockSkew);
+    this.accountSas = new AccountSasVerifier(keys, clock);
+    this.tableSas = new TableSasVerifier(keys, accessPolicies, clock);
+    this.allowAnonymous = allowAnonymous;
+  }
 
   /** Returns what the request may do on {@code account}, or throws. */
   public Grant authenticate(SignedRequest request, String account) {
-    throw new UnsupportedOperationException("auth not built yet");
+    String authorization = request.header("Authorization");
+    if (authorization != null && !authorization.isBlank()) {
+      sharedKey.verify(request, account, authorization);
+      return FullAccessGrant.INSTANCE;
+    }
+    if (has(request, "sig")) {
+      boolean accountSasToken = has(request, "ss") || has(request, "srt");
+      return accountSasToken ? accountSas.verify(request, account) : tableSas.verify(request, account);
+    }
+    if (allowAnonymous) {
+      return FullAccessGrant.INSTANCE;
+    }
+    throw AuthFailures.noAuthenticationInformation();
+  }
+
+  private static boolean has(SignedRequest request, String name) {
+    List<String> values = request.queryParameters(name);
+    return values != null && !values.isEmpty();
+  }
+
+  /** True when {@code name} is a SAS query parameter; see {@link SasParameters}. */
+  public static boolean isSasParameter(String name) {
+    return SasParameters.isSasParameter(name);
   }
 }

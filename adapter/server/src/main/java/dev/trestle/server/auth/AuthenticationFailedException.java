@@ -1,0 +1,26 @@
+package dev.trestle.server.auth;
+
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+
+/**
+ * A 403 {@code AuthenticationFailed}: the credential itself is wrong (signature, date, expiry, missing field).
+ * {@link #detail()} is what Azure puts in {@code AuthenticationErrorDetail} of XML error bodies; JSON error
+ * bodies carry only the standard message.
+ */
+public final class AuthenticationFailedException extends TableException {
+  static final String MESSAGE = "Server failed to authenticate the request. "
+      + "Make sure the value of Authorization header is formed correctly including the signature.";
+
+  private final String detail;
+
+  public AuthenticationFailedException(String detail) {
+    super(TableErrorCode.AUTHENTICATION_FAILED, MESSAGE);
+    this.detail = detail;
+  }
+
+  /** Why authentication failed, e.g. the string the server signed; never contains a key. */
+  public String detail() {
+    return detail;
+  }
+}

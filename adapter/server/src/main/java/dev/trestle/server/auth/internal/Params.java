@@ -1,0 +1,30 @@
+package dev.trestle.server.auth.internal;
+
+import dev.trestle.server.auth.SignedRequest;
+import java.util.List;
+
+/** Reads single-valued query parameters of a request; an empty value counts as absent. */
+final class Params {
+  private Params() {}
+
+  static String single(SignedRequest request, String name) {
+    List<String> values = request.queryParameters(name);
+    if (values == null || values.isEmpty()) {
+      return null;
+    }
+    String value = values.get(0);
+    return value == null || value.isEmpty() ? null : value;
+  }
+
+  static String required(SignedRequest request, String name) {
+    String value = single(request, name);
+    if (value == null) {
+      throw AuthFailures.authenticationFailed(name + " is mandatory. Cannot be empty");
+    }
+    return value;
+  }
+
+  static String orEmpty(String value) {
+    return value == null ? "" : value;
+  }
+}

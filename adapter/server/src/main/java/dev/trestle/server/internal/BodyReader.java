@@ -1,0 +1,60 @@
+package dev.trestle.server.internal;
+
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+
+/**
+ * Reads a request body up to a limit; nothing above the limit is ever buffered. A body that passes the limit is
+ * read on and thrown away up to {@link #DISCARD_LIMIT}, so that a client still sending it can read the 413
+ * answer instead of a reset connection; a body declared larger than that is refused without reading it.
+ */
+final class BodyReader {
+  static final long DISCARD_LIMIT = 32L * 1024 * 1024;
+
+  private BodyReader() {}
+
+  static byte[] read(Request request, int limit) {
+    long declared = request.getLength();
+    if (declared > DISCARD_LIMIT) {
+      throw tooLarge();
+    }
+    try (InputStream in = Content.Source.asInputStream(request)) {
+      if (declared > limit) {
+        discard(in);
+        throw tooLarge();
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
+      byte[] buffer = new byte[16 * 1024];
+      int n;
+      while ((n = in.read(buffer)) >= 0) {
+        if (out.size() + n > limit) {
+          discard(in);
+          throw tooLarge();
+        }
+        out.write(buffer, 0, n);
+      }
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new TableException(TableErrorCode.INVALID_INPUT, "The request body could not be read.", e);
+    }
+  }
+
+  private static void discard(InputStream in) throws IOException {
+    byte[] buffer = new byte[64 * 1024];
+    long total = 0;
+    int n;
+    while (total < DISCARD_LIMIT && (n = in.read(buffer)) >= 0) {
+      total += n;
+    }
+  }
+
+  static TableException tooLarge() {
+    return new TableException(TableErrorCode.REQUEST_BODY_TOO_LARGE,
+        "The request body is too large and exceeds the maximum permissible limit.");
+  }
+}

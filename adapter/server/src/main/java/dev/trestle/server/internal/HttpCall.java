@@ -1,0 +1,87 @@
+package dev.trestle.server.internal;
+
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * One Table API request, decoupled from Jetty so that a top-level request and an operation inside a
+ * {@code $batch} are handled by the same code. {@code method} is the effective verb (after
+ * {@code X-HTTP-Method} tunnelling).
+ */
+final class HttpCall {
+  private static final Set<String> TUNNELLED = Set.of("MERGE", "PUT", "DELETE", "PATCH");
+
+  private final String method;
+  private final Route route;
+  private final Map<String, String> headers;
+  private final Map<String, List<String>> query;
+  private final byte[] body;
+  private final String baseUrl;
+  private final String account;
+
+  HttpCall(String method, Route route, Map<String, String> headers, Map<String, List<String>> query, byte[] body,
+      String baseUrl, String account) {
+    this.route = route;
+    this.headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    this.headers.putAll(headers);
+    this.query = query;
+    this.body = body;
+    this.baseUrl = baseUrl;
+    this.account = account;
+    this.method = effectiveMethod(method, headers);
+  }
+
+  private static String effectiveMethod(String method, Map<String, String> headers) {
+    String tunnel = null;
+    for (Map.Entry<String, String> header : headers.entrySet()) {
+      if (header.getKey().equalsIgnoreCase("X-HTTP-Method")) {
+        tunnel = header.getValue();
+      }
+    }
+    if (tunnel == null) {
+      return method.toUpperCase(Locale.ROOT);
+    }
+    if (!method.equalsIgnoreCase("POST")) {
+      throw new TableException(TableErrorCode.X_METHOD_NOT_USING_POST,
+          "The HTTP method specified in the X-HTTP-Method header is only allowed with POST requests.");
+    }
+    if (tunnel.contains(",")) {
+      throw new TableException(TableErrorCode.X_METHOD_INCORRECT_COUNT,
+          "More than one HTTP method is specified in the X-HTTP-Method header.");
+    }
+    String verb = tunnel.trim().toUpperCase(Locale.ROOT);
+    if (!TUNNELLED.contains(verb)) {
+      throw new TableException(TableErrorCode.X_METHOD_INCORRECT_VALUE,
+          "The HTTP method specified in the X-HTTP-Method header is not valid.");
+    }
+    return verb;
+  }
+
+  String method() { return method; }
+  Route route() { return route; }
+  byte[] body() { return body; }
+  String account() { return account; }
+
+  /** {@code scheme://host:port/account}, for odata.metadata, odata.id and Location. */
+  String baseUrl() { return baseUrl; }
+
+  /** A header value, or null. */
+  String header(String name) {
+    return headers.get(name);
+  }
+
+  /** The first value of a query parameter, or null. */
+  String query(String name) {
+    List<String> values = query.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  MetadataLevel metadataLevel() {
+    return MetadataLevel.negotiate(query("$format"), header("Accept"));
+  }
+}

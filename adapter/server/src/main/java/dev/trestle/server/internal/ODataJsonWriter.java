@@ -1,0 +1,206 @@
+package dev.trestle.server.internal;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.trestle.EdmType;
+import dev.trestle.PropertyValue;
+import dev.trestle.TableEntity;
+import dev.trestle.TableInfo;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes entities and tables as OData JSON at a metadata level, in Azure's key order: odata.metadata,
+ * odata.type, odata.id, odata.etag, odata.editLink, keys, Timestamp, then user properties in stored order,
+ * each type annotation just before its value.
+ */
+final class ODataJsonWriter {
+  private static final JsonFactory JSON = JsonFactory.builder().build();
+  private static final Set<String> SYSTEM = Set.of("PartitionKey", "RowKey", "Timestamp");
+
+  private final MetadataLevel level;
+  private final String baseUrl;
+  private final String account;
+
+  ODataJsonWriter(MetadataLevel level, String baseUrl, String account) {
+    this.level = level;
+    this.baseUrl = baseUrl;
+    this.account = account;
+  }
+
+  /** One entity as the body of a GET or an insert; {@code select} null for all properties. */
+  byte[] entity(String table, TableEntity entity, List<String> select) {
+    return write(gen -> {
+      gen.writeStartObject();
+      if (level != MetadataLevel.NONE) {
+        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table + "/@Element");
+      }
+      entityFields(gen, table, entity, select);
+      gen.writeEndObject();
+    });
+  }
+
+  /** A page of a query. */
+  byte[] entities(String table, List<TableEntity> entities, List<String> select) {
+    return write(gen -> {
+      gen.writeStartObject();
+      if (level != MetadataLevel.NONE) {
+        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table);
+      }
+      gen.writeArrayFieldStart("value");
+      for (TableEntity entity : entities) {
+        gen.writeStartObject();
+        entityFields(gen, table, entity, select);
+        gen.writeEndObject();
+      }
+      gen.writeEndArray();
+      gen.writeEndObject();
+    });
+  }
+
+  byte[] table(String name) {
+    return write(gen -> {
+      gen.writeStartObject();
+      if (level != MetadataLevel.NONE) {
+        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#Tables/@Element");
+      }
+      tableFields(gen, name);
+      gen.writeEndObject();
+    });
+  }
+
+  byte[] tables(List<TableInfo> tables) {
+    return write(gen -> {
+      gen.writeStartObject();
+      if (level != MetadataLevel.NONE) {
+        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#Tables");
+      }
+      gen.writeArrayFieldStart("value");
+      for (TableInfo table : tables) {
+        gen.writeStartObject();
+        tableFields(gen, table.name());
+        gen.writeEndObject();
+      }
+      gen.writeEndArray();
+      gen.writeEndObject();
+    });
+  }
+
+  private void tableFields(JsonGenerator gen, String name) throws IOException {
+    if (level == MetadataLevel.FULL) {
+      String literal = "Tables('" + keyLiteral(name) + "')";
+      gen.writeStringField("odata.type", account + ".Tables");
+      gen.writeStringField("odata.id", baseUrl + "/" + literal);
+      gen.writeStringField("odata.editLink", literal);
+    }
+    gen.writeStringField("TableName", name);
+  }
+
+  private void entityFields(JsonGenerator gen, String table, TableEntity entity, List<String> select)
+      throws IOException {
+    Set<String> selected = select == null ? null : new LinkedHashSet<>(select);
+    if (level == MetadataLevel.FULL) {
+      String link = table + "(PartitionKey='" + keyLiteral(entity.partitionKey()) + "',RowKey='"
+          + keyLiteral(entity.rowKey()) + "')";
+      gen.writeStringField("odata.type", account + "." + table);
+      gen.writeStringField("odata.id", baseUrl + "/" + link);
+      writeEtag(gen, entity);
+      gen.writeStringField("odata.editLink", link);
+    } else if (level == MetadataLevel.MINIMAL) {
+      writeEtag(gen, entity);
+    }
+    if (selected == null || selected.contains("PartitionKey")) {
+      gen.writeStringField("PartitionKey", entity.partitionKey());
+    }
+    if (selected == null || selected.contains("RowKey")) {
+      gen.writeStringField("RowKey", entity.rowKey());
+    }
+    if (entity.timestamp() != null && (selected == null || selected.contains("Timestamp"))) {
+      if (level == MetadataLevel.FULL) {
+        gen.writeStringField("Timestamp@odata.type", EdmType.DATE_TIME.odataName());
+      }
+      gen.writeStringField("Timestamp", JsonValues.formatTimestamp(entity.timestamp()));
+    }
+    for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
+      if (selected == null || selected.contains(property.getKey())) {
+        writeProperty(gen, property.getKey(), property.getValue());
+      }
+    }
+    if (selected != null) {
+      // Azure answers a selected property the entity lacks with an explicit null
+      for (String name : selected) {
+        if (!SYSTEM.contains(name) && !entity.properties().containsKey(name)) {
+          gen.writeNullField(name);
+        }
+      }
+    }
+  }
+
+  private static void writeEtag(JsonGenerator gen, TableEntity entity) throws IOException {
+    if (entity.etag() != null) {
+      gen.writeStringField("odata.etag", entity.etag());
+    }
+  }
+
+  private void writeProperty(JsonGenerator gen, String name, PropertyValue value) throws IOException {
+    boolean annotate = switch (value.type()) {
+      case STRING -> false;
+      case INT32, BOOLEAN -> level == MetadataLevel.FULL;
+      case DOUBLE -> level == MetadataLevel.FULL
+          || (level == MetadataLevel.MINIMAL && JsonValues.specialDouble((Double) value.value()) != null);
+      case INT64, DATE_TIME, GUID, BINARY -> level != MetadataLevel.NONE;
+    };
+    if (annotate) {
+      gen.writeStringField(name + "@odata.type", value.type().odataName());
+    }
+    gen.writeFieldName(name);
+    switch (value) {
+      case PropertyValue.StringValue s -> gen.writeString(s.value());
+      case PropertyValue.Int32Value i -> gen.writeNumber(i.value());
+      case PropertyValue.Int64Value l -> gen.writeString(Long.toString(l.value()));
+      case PropertyValue.DoubleValue d -> {
+        String special = JsonValues.specialDouble(d.value());
+        if (special != null) {
+          gen.writeString(special);
+        } else {
+          gen.writeNumber(JsonValues.formatDouble(d.value()));
+        }
+      }
+      case PropertyValue.BooleanValue b -> gen.writeBoolean(b.value());
+      case PropertyValue.DateTimeValue t -> gen.writeString(JsonValues.formatDateTime(t.value()));
+      case PropertyValue.GuidValue g -> gen.writeString(g.value().toString());
+      case PropertyValue.BinaryValue b -> gen.writeString(Base64.getEncoder().encodeToString(b.value()));
+    }
+  }
+
+  /** A key as it appears inside an OData literal in a URL: quotes doubled, the rest percent-encoded. */
+  static String keyLiteral(String key) {
+    return PercentCodec.encode(key.replace("'", "''")).replace("%27", "'");
+  }
+
+  /** The entity's URL, as in Location and DataServiceId. */
+  static String entityUrl(String baseUrl, String table, String partitionKey, String rowKey) {
+    return baseUrl + "/" + table + "(PartitionKey='" + keyLiteral(partitionKey) + "',RowKey='"
+        + keyLiteral(rowKey) + "')";
+  }
+
+  private interface JsonBody {
+    void write(JsonGenerator gen) throws IOException;
+  }
+
+  private static byte[] write(JsonBody body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    try (JsonGenerator gen = JSON.createGenerator(out)) {
+      body.write(gen);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+}

@@ -1,0 +1,36 @@
+package dev.trestle.server.internal;
+
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The read-only secondary endpoint of an account, {@code /{account}-secondary/...} in path style: the SDKs send
+ * Get Service Stats there (the .NET SDK derives it from an emulator connection string). It reads the primary's
+ * data, which here is always current.
+ */
+final class SecondaryEndpoint {
+  static final String SUFFIX = "-secondary";
+
+  private SecondaryEndpoint() {}
+
+  /** The path with the primary account when it names a known account's secondary; else the path itself. */
+  static ResourcePath primary(ResourcePath path, Set<String> accounts) {
+    String account = path.account();
+    if (accounts.contains(account) || !account.endsWith(SUFFIX)) {
+      return path;
+    }
+    String primary = account.substring(0, account.length() - SUFFIX.length());
+    return accounts.contains(primary) ? new ResourcePath(primary, path.route()) : path;
+  }
+
+  /** Writes are refused on the secondary, as on a read-access geo-redundant account. */
+  static void requireRead(String method) {
+    String verb = method.toUpperCase(Locale.ROOT);
+    if (!verb.equals("GET") && !verb.equals("HEAD")) {
+      throw new TableException(TableErrorCode.AUTHORIZATION_FAILURE,
+          "This request is not authorized to perform this operation: the secondary endpoint is read-only.");
+    }
+  }
+}

@@ -1,0 +1,199 @@
+package dev.trestle.server.internal;
+
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.TableService;
+import dev.trestle.server.auth.AuthenticationFailedException;
+import dev.trestle.server.auth.Grant;
+import dev.trestle.server.auth.RequestAuthenticator;
+import dev.trestle.server.auth.SasParameters;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Table REST API as one Jetty handler: resolves the account and route, authenticates, reads the body
+ * within limits, dispatches, and maps every failure to the service's error response. It never lets an
+ * exception reach Jetty, so clients never see a stack trace.
+ */
+public final class TableApiHandler extends Handler.Abstract {
+  private static final Logger LOG = LoggerFactory.getLogger(TableApiHandler.class);
+  /** The service's limit for a batch body; no single entity request may be larger either. */
+  public static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
+  static final String DEFAULT_VERSION = "2019-02-02";
+
+  private final TableService rootService;
+  private final Set<String> accounts;
+  private final RequestAuthenticator authenticator;
+  private final Clock clock;
+  private final Map<String, TableService> services = new ConcurrentHashMap<>();
+  private final ServicePropertiesCache properties;
+
+  public TableApiHandler(TableService rootService, Set<String> accounts, RequestAuthenticator authenticator,
+      Clock clock) {
+    this.rootService = rootService;
+    this.accounts = Set.copyOf(accounts);
+    this.authenticator = authenticator;
+    this.clock = clock;
+    this.properties = new ServicePropertiesCache(clock);
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) {
+    long started = System.nanoTime();
+    String requestId = UUID.randomUUID().toString();
+    ApiResponse result;
+    boolean closeConnection = false;
+    try {
+      result = process(request, requestId);
+    } catch (TableException e) {
+      result = ErrorResponses.json(e.errorCode(), e.getMessage(), requestId, MetadataLevel.MINIMAL, clock);
+      closeConnection = e.errorCode() == TableErrorCode.REQUEST_BODY_TOO_LARGE;
+    } catch (RuntimeException e) {
+      LOG.error("Request {} {} failed unexpectedly (request id {})", request.getMethod(),
+          request.getHttpURI().getPath(), requestId, e);
+      result = ErrorResponses.json(TableErrorCode.INTERNAL_ERROR,
+          "Server encountered an internal error. Please try again after some time.", requestId,
+          MetadataLevel.MINIMAL, clock);
+    }
+    send(request, response, callback, result, requestId, closeConnection);
+    if (LOG.isDebugEnabled()) {
+      // the path only: query strings may carry SAS signatures
+      LOG.debug("{} {} -> {} in {} ms (request id {})", request.getMethod(), request.getHttpURI().getPath(),
+          result.status(), (System.nanoTime() - started) / 1_000_000, requestId);
+    }
+    return true;
+  }
+
+  private ApiResponse process(Request request, String requestId) {
+    Map<String, List<String>> query = PercentCodec.parseQuery(request.getHttpURI().getQuery());
+    ResourcePath addressed = ResourcePath.parse(request.getHttpURI().getPath());
+    ResourcePath path = SecondaryEndpoint.primary(addressed, accounts);
+    HttpCall call = null;
+    try {
+      if (!accounts.contains(path.account())) {
+        throw new TableException(TableErrorCode.AUTHENTICATION_FAILED,
+            "Server failed to authenticate the request. The account '" + path.account() + "' does not exist here.");
+      }
+      if (request.getMethod().equals("OPTIONS")) {
+        return preflight(request, path);
+      }
+      if (path != addressed) {
+        SecondaryEndpoint.requireRead(request.getMethod());
+      }
+      ApiVersion.check(request.getHeaders().get("x-ms-version"));
+      Grant grant = authenticator.authenticate(new JettySignedRequest(request, query), path.account());
+      byte[] body = BodyReader.read(request, MAX_BODY_BYTES);
+      // SAS parameters are credentials, not OData options
+      Map<String, List<String>> options = new java.util.LinkedHashMap<>(query);
+      options.keySet().removeIf(SasParameters::isSasParameter);
+      call = new HttpCall(request.getMethod(), path.route(), headers(request), options, body,
+          baseUrl(request, addressed.account()), path.account());
+      CallContext ctx = new CallContext(service(path.account()), grant, requestId, clock);
+      return withCors(request, path.account(), TableApi.dispatch(call, ctx, properties));
+    } catch (TableException e) {
+      boolean xml = call != null ? TableApi.speaksXml(call) : path.route() instanceof Route.ServiceRoot
+          || (path.route() instanceof Route.EntitySet && query.containsKey("comp"));
+      if (xml) {
+        String detail = e instanceof AuthenticationFailedException failed ? failed.detail() : null;
+        return withCors(request, path.account(),
+            ErrorResponses.xml(e.errorCode(), e.getMessage(), detail, requestId, clock));
+      }
+      MetadataLevel level = MetadataLevel.negotiate(first(query, "$format"), request.getHeaders().get("Accept"));
+      return withCors(request, path.account(),
+          ErrorResponses.json(e.errorCode(), e.getMessage(), requestId, level, clock));
+    }
+  }
+
+  /** A CORS preflight: answered from the account's CORS rules alone, without credentials. */
+  private ApiResponse preflight(Request request, ResourcePath path) {
+    Map<String, String> allowed = properties.corsPolicy(service(path.account())).matchPreflight(
+        request.getHeaders().get("Origin"), request.getHeaders().get("Access-Control-Request-Method"),
+        request.getHeaders().get("Access-Control-Request-Headers"));
+    ApiResponse response = ApiResponse.status(200);
+    allowed.forEach(response::header);
+    return response;
+  }
+
+  /** Adds the CORS headers an actual request with an Origin earns; CORS never fails a request. */
+  private ApiResponse withCors(Request request, String account, ApiResponse response) {
+    String origin = request.getHeaders().get("Origin");
+    if (origin == null || !accounts.contains(account)) {
+      return response;
+    }
+    try {
+      Map<String, String> headers = properties.corsPolicy(service(account))
+          .matchRequest(origin, request.getMethod(), response.headers().keySet());
+      headers.forEach(response::header);
+    } catch (RuntimeException e) {
+      LOG.warn("CORS rules of account {} could not be read; answering without CORS headers", account, e);
+    }
+    return response;
+  }
+
+  private TableService service(String account) {
+    return services.computeIfAbsent(account,
+        name -> name.equals(rootService.accountName()) ? rootService : rootService.forAccount(name));
+  }
+
+  private static String first(Map<String, List<String>> query, String name) {
+    List<String> values = query.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  private static Map<String, String> headers(Request request) {
+    Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    for (HttpField field : request.getHeaders()) {
+      headers.merge(field.getName(), field.getValue(), (a, b) -> a + "," + b);
+    }
+    return headers;
+  }
+
+  private static String baseUrl(Request request, String account) {
+    String host = request.getHeaders().get(HttpHeader.HOST);
+    if (host == null || host.isBlank()) {
+      host = Request.getServerName(request) + ":" + Request.getServerPort(request);
+    }
+    return (request.isSecure() ? "https" : "http") + "://" + host + "/" + account;
+  }
+
+  private void send(Request request, Response response, Callback callback, ApiResponse result, String requestId,
+      boolean closeConnection) {
+    response.setStatus(result.status());
+    var headers = response.getHeaders();
+    headers.put("Cache-Control", "no-cache");
+    headers.put("X-Content-Type-Options", "nosniff");
+    headers.put("x-ms-request-id", requestId);
+    String version = request.getHeaders().get("x-ms-version");
+    headers.put("x-ms-version", version == null || version.isBlank() ? DEFAULT_VERSION : version);
+    String clientRequestId = request.getHeaders().get("x-ms-client-request-id");
+    if (clientRequestId != null) {
+      headers.put("x-ms-client-request-id", clientRequestId);
+    }
+    result.headers().forEach(headers::put);
+    if (closeConnection) {
+      headers.put(HttpHeader.CONNECTION, "close");
+    }
+    byte[] body = result.body();
+    headers.put(HttpHeader.CONTENT_LENGTH, body.length);
+    if (request.getMethod().toUpperCase(Locale.ROOT).equals("HEAD")) {
+      response.write(true, null, callback);
+    } else {
+      response.write(true, ByteBuffer.wrap(body), callback);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package dev.trestle.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import dev.trestle.server.support.RawClient;
+import java.util.Base64;
+import dev.trestle.TableService;
+import dev.trestle.testing.DatabaseTest;
+
+/** What the SDK cannot send: broken bodies, wrong signatures, oversized bodies, the MERGE verb. */
+class RawProtocolTest extends ServerTest {
+
+  private static void assertError(RawClient.Reply reply, int status, String code) {
+    assertThat(reply.status()).as(reply.body()).isEqualTo(status);
+    assertThat(reply.header("x-ms-error-code")).isEqualTo(code);
+    assertThat(reply.body()).matches("(?s)\\{\"odata\\.error\":\\{\"code\":\"" + code
+        + "\",\"message\":\\{\"lang\":\"en-US\",\"value\":\".*\\\\nRequestId:[0-9a-f-]{36}\\\\nTime:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{7}Z\"}}}");
+    assertThat(reply.body()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @DatabaseTest
+  void malformedJsonAndWrongTypesAreBadRequests(TableService tables) {
+    start(tables);
+    String table = fx.newTable("badjson").getTableName();
+    assertError(fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\",").send(), 400, "InvalidInput");
+    assertError(fx.raw().call("POST", "/" + table).json("[]").send(), 400, "InvalidInput");
+    assertError(fx.raw().call("POST", "/" + table)
+        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"A@odata.type\":\"Edm.Int64\",\"A\":\"x\"}").send(), 400, "InvalidInput");
+    assertError(fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"A\":1,\"A\":2}").send(),
+        400, "DuplicatePropertiesSpecified");
+    assertError(fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\"}").send(), 400, "PropertiesNeedValue");
+    assertError(fx.raw().call("PUT", "/" + table + "(PartitionKey='p',RowKey='r')").header("If-Match", "bogus")
+        .json("{}").send(), 400, "InvalidInput");
+    assertError(fx.raw().call("DELETE", "/" + table + "(PartitionKey='p',RowKey='r')").send(), 400, "MissingRequiredHeader");
+    assertError(fx.raw().call("GET", "/" + table + "(PartitionKey='p')").send(), 400, "InvalidInput");
+    assertError(fx.raw().call("GET", "/" + table + "()?$top=0").send(), 400, "InvalidInput");
+  }
+
+  @DatabaseTest
+  void aMalformedVersionHeaderIsInvalidHeaderValue(TableService tables) {
+    start(tables);
+    assertError(fx.raw().call("GET", "/Tables").header("x-ms-version", "invalid").send(), 400, "InvalidHeaderValue");
+    assertThat(fx.raw().call("GET", "/Tables").header("x-ms-version", "2018-03-28").send().status()).isEqualTo(200);
+  }
+
+  @DatabaseTest
+  void mergeVerbPatchAndTunnelledMergeAllMerge(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("verbs");
+    table.createEntity(new TableEntity("p", "r").addProperty("A", "a"));
+    String path = "/" + table.getTableName() + "(PartitionKey='p',RowKey='r')";
+    assertThat(fx.raw().call("MERGE", path).header("If-Match", "*").json("{\"B\":\"b\"}").send().status()).isEqualTo(204);
+    assertThat(fx.raw().call("PATCH", path).header("If-Match", "*").json("{\"C\":\"c\"}").send().status()).isEqualTo(204);
+    RawClient.Reply tunnelled = fx.raw().call("POST", path).header("X-HTTP-Method", "MERGE").header("If-Match", "*")
+        .json("{\"D\":\"d\"}").send();
+    assertThat(tunnelled.status()).isEqualTo(204);
+    assertThat(tunnelled.header("ETag")).startsWith("W/\"datetime'");
+    assertThat(table.getEntity("p", "r").getProperties()).containsKeys("A", "B", "C", "D");
+    assertError(fx.raw().call("PUT", path).header("X-HTTP-Method", "MERGE").json("{}").send(), 400, "XMethodNotUsingPost");
+    assertError(fx.raw().call("POST", path).header("X-HTTP-Method", "FOO").json("{}").send(), 400, "XMethodIncorrectValue");
+  }
+
+  @DatabaseTest
+  void wrongSignatureAndMissingCredentialsAreRefused(TableService tables) {
+    start(tables);
+    String table = fx.newTable("auth").getTableName();
+    RawClient wrongKey = fx.raw().withKey(Base64.getEncoder().encodeToString(new byte[64]));
+    assertError(wrongKey.call("GET", "/Tables").send(), 403, "AuthenticationFailed");
+    assertError(wrongKey.call("POST", "/" + table).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send(),
+        403, "AuthenticationFailed");
+    RawClient.Reply anonymous = fx.raw().call("GET", "/Tables").unsigned().send();
+    assertThat(anonymous.status()).isIn(401, 403);
+    assertThat(fx.raw().call("GET", "/" + table + "()").send().body()).contains("\"value\":[]");
+  }
+
+  @DatabaseTest
+  void oversizedBodiesAreRefusedWith413(TableService tables) {
+    start(tables);
+    String table = fx.newTable("big").getTableName();
+    byte[] huge = new byte[5 * 1024 * 1024];
+    java.util.Arrays.fill(huge, (byte) 'x');
+    assertError(fx.raw().call("POST", "/" + table).body(huge, "application/json").send(), 413, "RequestBodyTooLarge");
+    assertError(fx.raw().call("POST", "/$batch").body(huge, "multipart/mixed; boundary=b").send(), 413,
+        "RequestBodyTooLarge");
+    assertThat(fx.raw().call("GET", "/Tables").send().status()).isEqualTo(200);
+  }
+
+  @DatabaseTest
+  void badRequestsOfEveryShapeNeverGetAServerError(TableService tables) {
+    start(tables);
+    String table = fx.newTable("fuzz").getTableName();
+    String[][] requests = {
+        {"GET", "/" + table + "()?$filter=Name%20eq"}, {"GET", "/" + table + "()?$filter=(((("},
+        {"GET", "/" + table + "()?$top=abc"}, {"GET", "/" + table + "()?$top=1001"},
+        {"GET", "/" + table + "()?NextPartitionKey=garbage"},
+        {"GET", "/" + table + "(PartitionKey='a'',RowKey='b')"}, {"GET", "/" + table + "(PartitionKey=a,RowKey=b)"},
+        {"GET", "/" + table + "(PartitionKey='a',RowKey='b',X='c')"}, {"GET", "/Tables('')"},
+        {"GET", "/Tables('x')x"}, {"GET", "/%FF%FE/Tables"}, {"GET", "/" + table + "/deeper/path"},
+        {"PUT", "/Tables"}, {"DELETE", "/" + table + "()"}, {"POST", "/" + table + "(PartitionKey='a',RowKey='b')"},
+        {"GET", "/$batch"}, {"GET", "?restype=service&comp=nonsense"}, {"PUT", "?restype=service&comp=properties"},
+        {"PUT", "/" + table + "?comp=acl"}, {"GET", "/" + table + "()?$select=,,,"},
+    };
+    for (String[] request : requests) {
+      RawClient.Reply reply = fx.raw().call(request[0], request[1]).body("<x".getBytes(), "application/xml").send();
+      assertThat(reply.status()).as(request[0] + " " + request[1] + ": " + reply.body()).isBetween(400, 499);
+      assertThat(reply.header("x-ms-error-code")).as(request[1]).isNotBlank();
+    }
+    byte[] notUtf8 = {'{', '"', 'P', '"', ':', (byte) 0xff, '}'};
+    assertThat(fx.raw().call("POST", "/" + table).body(notUtf8, "application/json").send().status()).isEqualTo(400);
+    assertThat(fx.raw().call("POST", "/Tables").json("{\"TableName\":5}").send().status()).isEqualTo(400);
+  }
+
+  @DatabaseTest
+  void insertHonoursPreferReturnContent(TableService tables) {
+    start(tables);
+    String table = fx.newTable("prefer").getTableName();
+    RawClient.Reply reply = fx.raw().call("POST", "/" + table).header("Prefer", "return-content")
+        .header("Accept", "application/json;odata=fullmetadata")
+        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r'1\",\"N\":1}").send();
+    assertThat(reply.status()).isEqualTo(201);
+    assertThat(reply.header("Preference-Applied")).isEqualTo("return-content");
+    assertThat(reply.header("Location")).isEqualTo(fx.endpoint() + "/" + table + "(PartitionKey='p',RowKey='r''1')");
+    assertThat(reply.body()).contains("\"odata.type\":\"" + fx.account() + "." + table + "\"")
+        .contains("\"N@odata.type\":\"Edm.Int32\"").contains("\"Timestamp@odata.type\":\"Edm.DateTime\"");
+    assertThat(reply.body()).contains("\"odata.etag\":\"" + reply.header("ETag").replace("\"", "\\\"") + "\"");
+  }
+
+  @DatabaseTest
+  void responsesCarryTheServiceHeaders(TableService tables) {
+    start(tables);
+    RawClient.Reply reply = fx.raw().call("GET", "/Tables").header("x-ms-client-request-id", "abc-123").send();
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.header("x-ms-request-id")).matches("[0-9a-f-]{36}");
+    assertThat(reply.header("x-ms-version")).isEqualTo("2019-02-02");
+    assertThat(reply.header("x-ms-client-request-id")).isEqualTo("abc-123");
+    assertThat(reply.header("Date")).endsWith("GMT");
+    assertThat(reply.header("Content-Type")).isEqualTo("application/json;odata=minimalmetadata;streaming=true;charset=utf-8");
+  }
+}

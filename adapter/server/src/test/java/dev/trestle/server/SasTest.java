@@ -1,0 +1,110 @@
+package dev.trestle.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableClientBuilder;
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableServiceException;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.sas.TableAccountSasPermission;
+import com.azure.data.tables.sas.TableAccountSasResourceType;
+import com.azure.data.tables.sas.TableAccountSasService;
+import com.azure.data.tables.sas.TableAccountSasSignatureValues;
+import com.azure.data.tables.sas.TableSasPermission;
+import com.azure.data.tables.sas.TableSasSignatureValues;
+import dev.trestle.server.support.RawClient;
+import dev.trestle.server.support.ServerFixture;
+import java.time.OffsetDateTime;
+import java.util.List;
+import dev.trestle.TableService;
+import dev.trestle.testing.DatabaseTest;
+
+class SasTest extends ServerTest {
+
+  private TableClient withSas(TableClient table, String sas) {
+    return new TableClientBuilder().endpoint(fx.endpoint()).tableName(table.getTableName()).sasToken(sas).buildClient();
+  }
+
+  @DatabaseTest
+  void readOnlyTableSasReadsButCannotWrite(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("sasro");
+    table.createEntity(new TableEntity("p", "1").addProperty("V", "visible"));
+    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
+        TableSasPermission.parse("r")));
+    TableClient readOnly = withSas(table, sas);
+    assertThat(readOnly.getEntity("p", "1").getProperty("V")).isEqualTo("visible");
+    assertThat(readOnly.listEntities().stream().count()).isEqualTo(1);
+    assertThatThrownBy(() -> readOnly.createEntity(new TableEntity("p", "2")))
+        .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+    assertThat(table.listEntities().stream().count()).isEqualTo(1);
+  }
+
+  @DatabaseTest
+  void keyRangeRestrictsQueriesAndWrites(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("sasrange");
+    for (String pk : new String[] {"a", "b", "c"}) {
+      table.createEntity(new TableEntity(pk, "r"));
+    }
+    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
+        TableSasPermission.parse("raud")).setStartPartitionKey("b").setStartRowKey("0").setEndPartitionKey("b").setEndRowKey("zzz"));
+    TableClient ranged = withSas(table, sas);
+    assertThat(ranged.listEntities().stream().map(TableEntity::getPartitionKey)).containsExactly("b");
+    ranged.upsertEntity(new TableEntity("b", "new"));
+    assertThatThrownBy(() -> ranged.upsertEntity(new TableEntity("c", "new")))
+        .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+  }
+
+  @DatabaseTest
+  void accountSasCreatesTablesAndWritesEntities(TableService tables) {
+    start(tables);
+    String sas = fx.sdk().generateAccountSas(new TableAccountSasSignatureValues(OffsetDateTime.now().plusHours(1),
+        TableAccountSasPermission.parse("rwdlacu"), TableAccountSasService.parse("t"),
+        TableAccountSasResourceType.parse("sco")));
+    TableServiceClient viaSas = new TableServiceClientBuilder().endpoint(fx.endpoint()).sasToken(sas).buildClient();
+    String name = ServerFixture.uniqueName("acctsas");
+    viaSas.createTable(name);
+    viaSas.getTableClient(name).createEntity(new TableEntity("p", "r").addProperty("V", 1));
+    assertThat(fx.sdk().getTableClient(name).getEntity("p", "r").getProperty("V")).isEqualTo(1);
+
+    String listOnly = fx.sdk().generateAccountSas(new TableAccountSasSignatureValues(OffsetDateTime.now().plusHours(1),
+        TableAccountSasPermission.parse("l"), TableAccountSasService.parse("t"), TableAccountSasResourceType.parse("c")));
+    RawClient.Reply denied = fx.raw().call("POST", "/" + name + "?" + listOnly).unsigned()
+        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"x\"}").send();
+    assertThat(denied.status()).isEqualTo(403);
+  }
+
+  @DatabaseTest
+  void batchOperationsAreCheckedAgainstTheSasPermissions(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("sasbatch");
+    TableClient adder = withSas(table, table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
+        TableSasPermission.parse("a"))));
+    adder.submitTransaction(List.of(
+        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("b", "1")),
+        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("b", "2"))));
+    assertThat(table.listEntities().stream().count()).isEqualTo(2);
+    assertThatThrownBy(() -> adder.submitTransaction(List.of(
+        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("b", "3")),
+        new TableTransactionAction(TableTransactionActionType.DELETE, new TableEntity("b", "1")))))
+        .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+    assertThat(table.listEntities().stream().count()).isEqualTo(2);
+  }
+
+  @DatabaseTest
+  void expiredSasIsRejected(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("sasold");
+    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().minusMinutes(5),
+        TableSasPermission.parse("r")));
+    RawClient.Reply reply = fx.raw().call("GET", "/" + table.getTableName() + "()?" + sas).unsigned().send();
+    assertThat(reply.status()).isEqualTo(403);
+    assertThat(reply.header("x-ms-error-code")).isEqualTo("AuthenticationFailed");
+  }
+}

@@ -1,0 +1,267 @@
+package dev.trestle.server.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+
+class SharedKeyTest {
+  static final String ACCOUNT = "acct";
+  static final String KEY1 = "a2V5LW9uZS1mb3ItdGVzdHMtb25seQ==";
+  static final String KEY2 = "c2Vjb25kLWtleS1mb3ItdGVzdHM=";
+  static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+
+  RequestAuthenticator authenticator = authenticator(false, RequestAuthenticator.DEFAULT_CLOCK_SKEW);
+
+  static RequestAuthenticator authenticator(boolean anonymous, Duration skew) {
+    return new RequestAuthenticator(Map.of(ACCOUNT, List.of(KEY1, KEY2)), (a, t) -> List.of(),
+        Clock.fixed(NOW, ZoneOffset.UTC), anonymous, skew);
+  }
+
+  static String rfc1123(Instant instant) {
+    return DateTimeFormatter.RFC_1123_DATE_TIME.format(instant.atOffset(ZoneOffset.UTC));
+  }
+
+  static FakeRequest lite(String method, String url, String key, Instant date) {
+    FakeRequest request = FakeRequest.of(method, url).header("x-ms-date", rfc1123(date));
+    String resource = "/" + ACCOUNT + request.rawPath()
+        + (request.queryParameters("comp").isEmpty() ? "" : "?comp=" + request.queryParameters("comp").get(0));
+    String signature = TestSigner.sign(key, rfc1123(date) + "\n" + resource);
+    return request.header("Authorization", "SharedKeyLite " + ACCOUNT + ":" + signature);
+  }
+
+  static FakeRequest full(String method, String url, String contentType, String contentMd5) {
+    FakeRequest request = FakeRequest.of(method, url).header("x-ms-date", rfc1123(NOW))
+        .header("Content-Type", contentType).header("Content-MD5", contentMd5);
+    String stringToSign = method + "\n" + (contentMd5 == null ? "" : contentMd5) + "\n"
+        + (contentType == null ? "" : contentType) + "\n" + rfc1123(NOW) + "\n/" + ACCOUNT + request.rawPath();
+    return request.header("Authorization", "SharedKey " + ACCOUNT + ":" + TestSigner.sign(KEY1, stringToSign));
+  }
+
+  static final String TABLES = "http://127.0.0.1:10002/acct/Tables";
+
+  void assertFails(ThrowingCallable call, TableErrorCode code) {
+    assertThatThrownBy(call).isInstanceOfSatisfying(TableException.class,
+        e -> assertThat(e.errorCode()).isEqualTo(code));
+  }
+
+  @Test
+  void sharedKeyLiteWithEitherKeyIsAccepted() {
+    assertThat(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW), ACCOUNT).keyRange()).isEmpty();
+    assertThat(authenticator.authenticate(lite("GET", TABLES, KEY2, NOW), ACCOUNT).keyRange()).isEmpty();
+  }
+
+  @Test
+  void sharedKeyLiteSignedWithAnotherKeyFails() {
+    FakeRequest request = lite("GET", TABLES, "b3RoZXIta2V5", NOW);
+    assertThatThrownBy(() -> authenticator.authenticate(request, ACCOUNT))
+        .isInstanceOfSatisfying(AuthenticationFailedException.class, e -> {
+          assertThat(e.status()).isEqualTo(403);
+          assertThat(e.detail()).contains("string to sign").contains("/acct/acct/Tables");
+        });
+  }
+
+  @Test
+  void pathStyleCanonicalResourceNamesTheAccountTwice() {
+    FakeRequest request = FakeRequest.of("GET", TABLES).header("x-ms-date", rfc1123(NOW));
+    String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/Tables");
+    request.header("Authorization", "SharedKeyLite acct:" + signature);
+
+    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+  }
+
+  @Test
+  void dateHeaderIsSignedWhenXmsDateIsAbsent() {
+    FakeRequest request = FakeRequest.of("GET", TABLES).header("Date", rfc1123(NOW));
+    request.header("Authorization", "SharedKeyLite acct:" + TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/Tables"));
+
+    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+  }
+
+  @Test
+  void xmsDateTakesPrecedenceOverDate() {
+    Instant other = NOW.minusSeconds(60);
+    FakeRequest request = FakeRequest.of("GET", TABLES).header("Date", rfc1123(NOW)).header("x-ms-date", rfc1123(other));
+    request.header("Authorization", "SharedKeyLite acct:" + TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/Tables"));
+    assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+
+    request.header("Authorization", "SharedKeyLite acct:" + TestSigner.sign(KEY1, rfc1123(other) + "\n/acct/acct/Tables"));
+    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+  }
+
+  @Test
+  void compParameterIsPartOfTheResourceAndOtherParametersAreNot() {
+    FakeRequest acl = lite("GET", "http://h/acct/orders?comp=acl", KEY1, NOW);
+    assertThat(authenticator.authenticate(acl, ACCOUNT)).isNotNull();
+
+    FakeRequest withFilter = lite("GET", "http://h/acct/orders()", KEY1, NOW).param("$filter", "PartitionKey eq 'a'");
+    assertThat(authenticator.authenticate(withFilter, ACCOUNT)).isNotNull();
+
+    FakeRequest tampered = acl.copy().param("comp", "properties");
+    assertFails(() -> authenticator.authenticate(tampered, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void signatureOverTheDecodedPathIsAccepted() {
+    FakeRequest request = FakeRequest.of("GET", "http://h/acct/orders(PartitionKey='a%20b',RowKey='%C3%A9')")
+        .header("x-ms-date", rfc1123(NOW));
+    String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/orders(PartitionKey='a b',RowKey='é')");
+    request.header("Authorization", "SharedKeyLite acct:" + signature);
+
+    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+  }
+
+  @Test
+  void signatureOverQuotesEscapedAsPercent27IsAcceptedForLiteralQuotes() {
+    FakeRequest request = FakeRequest.of("GET", "http://h/acct/orders(PartitionKey='a',RowKey='b')")
+        .header("x-ms-date", rfc1123(NOW));
+    String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/orders(PartitionKey=%27a%27,RowKey=%27b%27)");
+    request.header("Authorization", "SharedKeyLite acct:" + signature);
+
+    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+  }
+
+  @Test
+  void aSecondaryEndpointRequestMaySignThePrimaryPath() {
+    FakeRequest request = FakeRequest.of("GET", "http://h/acct-secondary/?restype=service&comp=stats")
+        .header("x-ms-date", rfc1123(NOW));
+    String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/?comp=stats");
+    request.header("Authorization", "SharedKeyLite acct:" + signature);
+
+    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+  }
+
+  @Test
+  void sharedKeySignsVerbContentTypeAndContentMd5() {
+    String type = "application/json;odata=nometadata";
+    assertThat(authenticator.authenticate(full("POST", TABLES, type, null), ACCOUNT)).isNotNull();
+    assertThat(authenticator.authenticate(full("PUT", TABLES, type, "Q2hlY2sgSW50ZWdyaXR5IQ=="), ACCOUNT)).isNotNull();
+
+    assertFails(() -> authenticator.authenticate(full("POST", TABLES, type, null).method("PUT"), ACCOUNT),
+        TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(() -> authenticator.authenticate(full("POST", TABLES, type, null).header("Content-Type", "text/plain"),
+        ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(() -> authenticator.authenticate(full("POST", TABLES, type, null).header("Content-MD5", "AAAA"),
+        ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void liteSignatureIsNotAcceptedAsFullSharedKey() {
+    FakeRequest request = lite("GET", TABLES, KEY1, NOW);
+    request.header("Authorization", request.header("Authorization").replace("SharedKeyLite", "SharedKey"));
+    assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void dateOlderOrNewerThanTheSkewFails() {
+    assertThat(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(14 * 60)), ACCOUNT)).isNotNull();
+    assertThat(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.plusSeconds(14 * 60)), ACCOUNT)).isNotNull();
+    assertFails(() -> authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(16 * 60)), ACCOUNT),
+        TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(() -> authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.plusSeconds(16 * 60)), ACCOUNT),
+        TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void skewIsConfigurable() {
+    RequestAuthenticator strict = authenticator(false, Duration.ofMinutes(1));
+    assertFails(() -> strict.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(120)), ACCOUNT),
+        TableErrorCode.AUTHENTICATION_FAILED);
+    assertThat(strict.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(30)), ACCOUNT)).isNotNull();
+  }
+
+  @Test
+  void missingOrUnreadableDateFails() {
+    FakeRequest noDate = lite("GET", TABLES, KEY1, NOW).header("x-ms-date", null);
+    assertFails(() -> authenticator.authenticate(noDate, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    FakeRequest badDate = lite("GET", TABLES, KEY1, NOW).header("x-ms-date", "yesterday");
+    assertFails(() -> authenticator.authenticate(badDate, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void malformedAuthorizationHeaderIsABadRequest() {
+    for (String header : List.of("SharedKey", "SharedKey acct", "SharedKey :sig", "SharedKey acct:", "Bearer abc.def",
+        "Basic YTpi")) {
+      FakeRequest request = FakeRequest.of("GET", TABLES).header("x-ms-date", rfc1123(NOW)).header("Authorization", header);
+      assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.INVALID_AUTHENTICATION_INFO);
+    }
+  }
+
+  @Test
+  void signatureThatIsNotBase64Fails() {
+    FakeRequest request = lite("GET", TABLES, KEY1, NOW).header("Authorization", "SharedKeyLite acct:not*base64!");
+    assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void headerAccountMustBeTheRequestAccount() {
+    FakeRequest request = lite("GET", "http://h/other/Tables", KEY1, NOW);
+    assertFails(() -> authenticator.authenticate(request, "other"), TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void unknownAccountFails() {
+    RequestAuthenticator none = new RequestAuthenticator(Map.of("someone", List.of(KEY1)), (a, t) -> List.of(),
+        Clock.fixed(NOW, ZoneOffset.UTC), false);
+    assertFails(() -> none.authenticate(lite("GET", TABLES, KEY1, NOW), ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void requestWithoutCredentialsNeedsAnonymousAccess() {
+    FakeRequest request = FakeRequest.of("GET", TABLES);
+    assertThatThrownBy(() -> authenticator.authenticate(request, ACCOUNT))
+        .isInstanceOfSatisfying(TableException.class, e -> {
+          assertThat(e.errorCode()).isEqualTo(TableErrorCode.NO_AUTHENTICATION_INFORMATION);
+          assertThat(e.status()).isEqualTo(401);
+        });
+
+    Grant grant = authenticator(true, Duration.ZERO).authenticate(request, ACCOUNT);
+    grant.authorize(Operation.SET_TABLE_ACL, "orders");
+    grant.authorizeEntity(Operation.DELETE_ENTITY, "orders", "p", "r");
+    assertThat(grant.keyRange()).isEmpty();
+  }
+
+  @Test
+  void anonymousAccessDoesNotExcuseAWrongSignature() {
+    FakeRequest request = lite("GET", TABLES, "b3RoZXIta2V5", NOW);
+    assertFails(() -> authenticator(true, Duration.ofMinutes(15)).authenticate(request, ACCOUNT),
+        TableErrorCode.AUTHENTICATION_FAILED);
+  }
+
+  @Test
+  void sharedKeyGrantsEveryOperation() {
+    Grant grant = authenticator.authenticate(lite("GET", TABLES, KEY1, NOW), ACCOUNT);
+    for (Operation operation : Operation.values()) {
+      grant.authorize(operation, "orders");
+      grant.authorizeEntity(operation, "orders", "p", "r");
+    }
+  }
+
+  @Test
+  void configurationIsValidatedEagerly() {
+    assertThatThrownBy(() -> new RequestAuthenticator(Map.of("a", List.of("not base64!")), (a, t) -> List.of(),
+        Clock.systemUTC(), false)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'a'");
+    assertThatThrownBy(() -> new RequestAuthenticator(Map.of("a", List.of()), (a, t) -> List.of(),
+        Clock.systemUTC(), false)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> authenticator(false, Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void sasParametersAreKnownByName() {
+    assertThat(SasParameters.isSasParameter("sig")).isTrue();
+    assertThat(SasParameters.isSasParameter("tn")).isTrue();
+    assertThat(SasParameters.isSasParameter("$filter")).isFalse();
+    assertThat(SasParameters.isSasParameter("comp")).isFalse();
+    assertThat(RequestAuthenticator.isSasParameter("spk")).isTrue();
+  }
+}

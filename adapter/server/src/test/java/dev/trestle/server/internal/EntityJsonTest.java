@@ -1,0 +1,121 @@
+package dev.trestle.server.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.trestle.PropertyValue;
+import dev.trestle.TableEntity;
+import dev.trestle.TableException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class EntityJsonTest {
+
+  private static EntityJsonReader.ParsedEntity read(String json) {
+    return EntityJsonReader.read(json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static String code(String json) {
+    try {
+      read(json);
+      return "none";
+    } catch (TableException e) {
+      return e.errorCode().code();
+    }
+  }
+
+  @Test
+  void infersUntypedValuesAndHonoursAnnotationsOnEitherSide() {
+    var parsed = read("""
+        {"PartitionKey":"p","RowKey":"r","Timestamp":"2001-01-01T00:00:00Z","odata.etag":"x",
+         "S":"s","I":5,"Big":3000000000,"D":2.5,"B":true,"N":null,
+         "L":"9007199254740993","L@odata.type":"Edm.Int64",
+         "T@odata.type":"Edm.DateTime","T":"2020-02-29T12:34:56.12345678Z",
+         "G@odata.type":"Edm.Guid","G":"C9DA6455-213D-42C9-9A79-3E9149A57833",
+         "Y@odata.type":"Edm.Binary","Y":"AAH/",
+         "W@odata.type":"Edm.Double","W":5,
+         "X@odata.type":"Edm.Double","X":"-Infinity"}
+        """);
+    assertThat(parsed.partitionKey()).isEqualTo("p");
+    assertThat(parsed.rowKey()).isEqualTo("r");
+    Map<String, PropertyValue> p = parsed.properties();
+    assertThat(p.keySet()).containsExactly("S", "I", "Big", "D", "B", "L", "T", "G", "Y", "W", "X");
+    assertThat(p.get("I")).isEqualTo(PropertyValue.of(5));
+    assertThat(p.get("Big")).isEqualTo(PropertyValue.of(3.0e9));
+    assertThat(p.get("D")).isEqualTo(PropertyValue.of(2.5));
+    assertThat(p.get("L")).isEqualTo(PropertyValue.of(9007199254740993L));
+    assertThat(p.get("T")).isEqualTo(PropertyValue.of(Instant.parse("2020-02-29T12:34:56.1234567Z")));
+    assertThat(p.get("G")).isEqualTo(PropertyValue.of(UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833")));
+    assertThat(p.get("Y")).isEqualTo(PropertyValue.of(new byte[] {0, 1, -1}));
+    assertThat(p.get("W")).isEqualTo(PropertyValue.of(5.0));
+    assertThat(p.get("X")).isEqualTo(PropertyValue.of(Double.NEGATIVE_INFINITY));
+  }
+
+  @Test
+  void booleanStringsAreReadInAnyCase() {
+    var parsed = read("""
+        {"A@odata.type":"Edm.Boolean","A":"TRUE","B@odata.type":"Edm.Boolean","B":"False",
+         "C@odata.type":"Edm.Boolean","C":"true"}
+        """);
+    assertThat(parsed.properties()).containsExactlyInAnyOrderEntriesOf(Map.of(
+        "A", PropertyValue.of(true), "B", PropertyValue.of(false), "C", PropertyValue.of(true)));
+    assertThat(code("{\"A@odata.type\":\"Edm.Boolean\",\"A\":\"yes\"}")).isEqualTo("InvalidInput");
+  }
+
+  @Test
+  void anInvalidValueGetsTheServiceMessageFirst() {
+    assertThatThrownBy(() -> read("{\"T@odata.type\":\"Edm.DateTime\",\"T\":\"\"}"))
+        .hasMessage("An error occurred while processing this request. The value of property 'T' is not a valid "
+            + "Edm.DateTime.");
+  }
+
+  @Test
+  void badInputGetsTheServiceCodes() {
+    assertThat(code("{\"PartitionKey\":\"p\",")).isEqualTo("InvalidInput");
+    assertThat(code("[1]")).isEqualTo("InvalidInput");
+    assertThat(code("")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A\":1}x")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A\":{\"b\":1}}")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A\":1,\"A\":2}")).isEqualTo("DuplicatePropertiesSpecified");
+    assertThat(code("{\"A@odata.type\":\"Edm.Int64\",\"A\":\"12x\"}")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A@odata.type\":\"Edm.Int32\",\"A\":3000000000}")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A@odata.type\":\"Edm.Guid\",\"A\":\"nope\"}")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A@odata.type\":\"Edm.Binary\",\"A\":\"***\"}")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"yesterday\"}")).isEqualTo("InvalidInput");
+    assertThat(code("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"1600-12-31T23:59:59Z\"}")).isEqualTo("OutOfRangeInput");
+    assertThat(code("{\"A@odata.type\":\"Edm.Int16\",\"A\":1}")).isEqualTo("InvalidInput");
+    assertThat(code("{\"PartitionKey\":5}")).isEqualTo("PrimaryKeyPropertyIsInvalidType");
+  }
+
+  @Test
+  void writesMinimalMetadataWithAnnotationsOnlyWhereNeeded() {
+    TableEntity entity = TableEntity.builder("p'1", "r")
+        .put("S", "s").put("I", 1).put("D", 5.0).put("N", Double.NaN).put("L", 7L)
+        .put("T", Instant.parse("1973-10-04T00:00:00Z"))
+        .etag("W/\"datetime'2021-09-21T01%3A04%3A07.0980562Z'\"")
+        .timestamp(Instant.parse("2021-09-21T01:04:07.0980560Z"))
+        .build();
+    String json = new String(new ODataJsonWriter(MetadataLevel.MINIMAL, "http://h/acct", "acct")
+        .entity("t1", entity, null), StandardCharsets.UTF_8);
+    assertThat(json).isEqualTo("{\"odata.metadata\":\"http://h/acct/$metadata#t1/@Element\","
+        + "\"odata.etag\":\"W/\\\"datetime'2021-09-21T01%3A04%3A07.0980562Z'\\\"\","
+        + "\"PartitionKey\":\"p'1\",\"RowKey\":\"r\",\"Timestamp\":\"2021-09-21T01:04:07.0980560Z\","
+        + "\"S\":\"s\",\"I\":1,\"D\":5.0,\"N@odata.type\":\"Edm.Double\",\"N\":\"NaN\","
+        + "\"L@odata.type\":\"Edm.Int64\",\"L\":\"7\",\"T@odata.type\":\"Edm.DateTime\",\"T\":\"1973-10-04T00:00:00Z\"}");
+  }
+
+  @Test
+  void fullMetadataAnnotatesEveryNonStringAndSelectRendersMissingAsNull() {
+    TableEntity entity = TableEntity.builder("p'1", "r").put("I", 1).put("S", "x").etag("W/\"e\"").build();
+    String json = new String(new ODataJsonWriter(MetadataLevel.FULL, "http://h/acct", "acct")
+        .entities("t1", List.of(entity), List.of("I", "Missing")), StandardCharsets.UTF_8);
+    assertThat(json).isEqualTo("{\"odata.metadata\":\"http://h/acct/$metadata#t1\",\"value\":[{"
+        + "\"odata.type\":\"acct.t1\",\"odata.id\":\"http://h/acct/t1(PartitionKey='p''1',RowKey='r')\","
+        + "\"odata.etag\":\"W/\\\"e\\\"\",\"odata.editLink\":\"t1(PartitionKey='p''1',RowKey='r')\","
+        + "\"I@odata.type\":\"Edm.Int32\",\"I\":1,\"Missing\":null}]}");
+  }
+}

@@ -1,0 +1,128 @@
+package dev.trestle.server.support;
+
+import dev.trestle.server.TrestleServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/** Plain java.net.http requests to the server, signed with Shared Key unless told otherwise. */
+public final class RawClient {
+  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(10)).build();
+  private static final DateTimeFormatter RFC_1123 =
+      DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+
+  private final String endpoint;
+  private final String account;
+  private final String key;
+
+  public RawClient(String endpoint, String account, String key) {
+    this.endpoint = endpoint;
+    this.account = account;
+    this.key = key;
+  }
+
+  public RawClient withKey(String otherKey) {
+    return new RawClient(endpoint, account, otherKey);
+  }
+
+  public Call call(String method, String pathAndQuery) {
+    return new Call(method, pathAndQuery);
+  }
+
+  /** A response with its body as text. */
+  public record Reply(int status, HttpResponse<String> response) {
+    public String body() { return response.body(); }
+    public String header(String name) { return response.headers().firstValue(name).orElse(null); }
+  }
+
+  public final class Call {
+    private final String method;
+    private final String pathAndQuery;
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private byte[] body;
+    private boolean signed = true;
+
+    private Call(String method, String pathAndQuery) {
+      this.method = method;
+      this.pathAndQuery = pathAndQuery;
+      headers.put("Accept", "application/json;odata=minimalmetadata");
+      headers.put("x-ms-version", "2019-02-02");
+    }
+
+    public Call header(String name, String value) {
+      headers.put(name, value);
+      return this;
+    }
+
+    public Call json(String json) {
+      return body(json.getBytes(StandardCharsets.UTF_8), "application/json");
+    }
+
+    public Call body(byte[] content, String contentType) {
+      this.body = content;
+      headers.put("Content-Type", contentType);
+      return this;
+    }
+
+    public Call unsigned() {
+      this.signed = false;
+      return this;
+    }
+
+    public Reply send() {
+      URI uri = URI.create(endpoint + pathAndQuery);
+      String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
+      HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60));
+      request.header("x-ms-date", date);
+      headers.forEach(request::header);
+      if (signed) {
+        request.header("Authorization", "SharedKey " + account + ":" + sign(uri, date));
+      }
+      request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+          : HttpRequest.BodyPublishers.ofByteArray(body));
+      try {
+        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return new Reply(response.statusCode(), response);
+      } catch (IOException e) {
+        throw new IllegalStateException(method + " " + uri + " failed", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+
+    private String sign(URI uri, String date) {
+      String resource = "/" + account + uri.getRawPath();
+      String query = uri.getRawQuery();
+      if (query != null) {
+        for (String pair : query.split("&")) {
+          if (pair.startsWith("comp=")) {
+            resource += "?comp=" + pair.substring(5);
+          }
+        }
+      }
+      String toSign = method + "\n\n" + headers.getOrDefault("Content-Type", "") + "\n" + date + "\n" + resource;
+      try {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(Base64.getDecoder().decode(key), "HmacSHA256"));
+        return Base64.getEncoder().encodeToString(mac.doFinal(toSign.getBytes(StandardCharsets.UTF_8)));
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+}

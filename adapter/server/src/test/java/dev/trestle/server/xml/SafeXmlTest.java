@@ -1,0 +1,66 @@
+package dev.trestle.server.xml;
+
+import static dev.trestle.server.xml.XmlAssertions.assertFails;
+import static dev.trestle.server.xml.XmlAssertions.utf8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.trestle.TableErrorCode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+class SafeXmlTest {
+
+  @Test
+  void externalEntityIsRefusedAndTheFileNeverRead(@TempDir Path dir) throws Exception {
+    Path secret = dir.resolve("secret.txt");
+    Files.writeString(secret, "TOP-SECRET");
+    String xml = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>"
+        + "<SignedIdentifiers><SignedIdentifier><Id>&x;</Id></SignedIdentifier></SignedIdentifiers>";
+
+    assertFails(() -> SafeXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
+    assertFails(() -> AccessPolicyXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
+  }
+
+  @Test
+  void entityExpansionBombIsRefused() {
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">");
+    for (int i = 1; i < 10; i++) {
+      xml.append("<!ENTITY lol").append(i).append(" \"").append(("&lol" + (i == 1 ? "" : i - 1) + ";").repeat(10))
+          .append("\">");
+    }
+    xml.append("]><StorageServiceProperties><Logging><Version>&lol9;</Version></Logging></StorageServiceProperties>");
+
+    assertFails(() -> ServicePropertiesXml.parse(utf8(xml.toString())), TableErrorCode.INVALID_XML_DOCUMENT);
+  }
+
+  @Test
+  void externalDtdIsRefused() {
+    String xml = "<?xml version=\"1.0\"?><!DOCTYPE r SYSTEM \"http://127.0.0.1:9/evil.dtd\"><r/>";
+    assertFails(() -> SafeXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
+  }
+
+  @Test
+  void xincludeIsNotProcessed() {
+    String xml = "<r xmlns:xi=\"http://www.w3.org/2001/XInclude\"><xi:include href=\"file:///etc/passwd\" "
+        + "parse=\"text\"/></r>";
+    Document document = SafeXml.parse(utf8(xml));
+    assertThat(document.getDocumentElement().getTextContent()).isEmpty();
+  }
+
+  @Test
+  void wellFormedDocumentParsesWithItsDeclaredEncoding() {
+    byte[] latin1 = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><r>\u00e9</r>"
+        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertThat(SafeXml.parse(latin1).getDocumentElement().getTextContent()).isEqualTo("\u00e9");
+  }
+
+  @Test
+  void garbageIsInvalidXml() {
+    for (String body : new String[] {"", "{\"json\":true}", "<a><b></a>", "<a/><b/>"}) {
+      assertFails(() -> SafeXml.parse(utf8(body)), TableErrorCode.INVALID_XML_DOCUMENT);
+    }
+  }
+}
