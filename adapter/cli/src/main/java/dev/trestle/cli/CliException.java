@@ -1,0 +1,20 @@
+package dev.trestle.cli;
+
+/** A failure the CLI reports as one line on stderr, with the exit code that classifies it. */
+public final class CliException extends RuntimeException {
+  private final int exitCode;
+
+  public CliException(int exitCode, String message) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+
+  public CliException(int exitCode, String message, Throwable cause) {
+    super(message, cause);
+    this.exitCode = exitCode;
+  }
+
+  public int exitCode() {
+    return exitCode;
+  }
+}

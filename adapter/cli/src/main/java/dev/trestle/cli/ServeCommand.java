@@ -1,0 +1,86 @@
+package dev.trestle.cli;
+
+import dev.trestle.cli.config.Account;
+import dev.trestle.cli.config.ServerSettings;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "serve", sortOptions = false, mixinStandardHelpOptions = true,
+    description = {"Serve the Azure Table REST API. Applies the schema first; waits for the database to come up.",
+        "Defaults: H2 file database under ./trestle-data, 127.0.0.1:10002, the development account."},
+    footer = {"", "Every setting also comes from TRESTLE_<NAME> (e.g. TRESTLE_DB, TRESTLE_PORT) or the --config file.",
+        "Precedence: flags, then environment variables, then the config file, then defaults."})
+final class ServeCommand implements Callable<Integer> {
+  @ParentCommand Trestle trestle;
+
+  @Mixin DatabaseOptions database;
+
+  @Option(names = "--host", paramLabel = "ADDRESS", order = 10,
+      description = "Address to listen on; 0.0.0.0 for all interfaces. Env TRESTLE_HOST. Default: 127.0.0.1")
+  String host;
+
+  @Option(names = "--port", paramLabel = "PORT", order = 11,
+      description = "Port to listen on; 0 picks a free one. Env TRESTLE_PORT. Default: 10002")
+  String port;
+
+  @Option(names = "--account", paramLabel = "NAME:KEY[:KEY2]", order = 12,
+      description = "Storage account and base64 key(s); repeatable (comma-separated in TRESTLE_ACCOUNT). "
+          + "Default: devstoreaccount1 with the emulator's well-known key.")
+  List<String> accounts;
+
+  @Option(names = "--allow-anonymous", paramLabel = "true|false", arity = "0..1", fallbackValue = "true", order = 13,
+      description = "Accept requests without credentials. Env TRESTLE_ALLOW_ANONYMOUS. Default: false")
+  Boolean allowAnonymous;
+
+  @Option(names = "--log-level", paramLabel = "LEVEL", order = 14,
+      description = "error, warn, info or debug (one line per request). Env TRESTLE_LOG_LEVEL. Default: info")
+  String logLevel;
+
+  /** Parses and checks every setting without touching the database or the network. */
+  ServerSettings settings() {
+    return ServerSettings.resolve(database.configuration(trestle.environment()), database.flags(),
+        new ServerSettings.ServerFlags(host, port, accounts, allowAnonymous, logLevel));
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    ServerSettings settings = settings();
+    Logging.setTrestleLevel(settings.logLevel());
+    ServerRuntime runtime = ServerRuntime.start(settings);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      runtime.close();
+      stopped.countDown();
+    }, "trestle-shutdown"));
+    printBanner(runtime, trestle.out());
+    stopped.await();
+    return ExitCode.OK;
+  }
+
+  static void printBanner(ServerRuntime runtime, PrintWriter out) {
+    Account account = runtime.primaryAccount();
+    String endpoint = runtime.endpoint(account.name());
+    boolean wellKnownKey = account.name().equals(Account.DEV_ACCOUNT) && runtime.settings().accounts().isEmpty();
+    out.println("Trestle " + VersionInfo.version() + " serves the Table API at " + endpoint);
+    out.println("  database: " + runtime.settings().database().redactedUrl());
+    out.println("  health:   " + runtime.rootUrl() + "/health    metrics: " + runtime.rootUrl() + "/metrics");
+    if (runtime.settings().allowAnonymous()) {
+      out.println("  anonymous requests are accepted (--allow-anonymous)");
+    }
+    out.println("Connection string (Azure SDKs for .NET, Java, JavaScript, Python):");
+    out.println("  " + connectionString(account.name(), wellKnownKey ? account.keys().getFirst() : "<your key>", endpoint));
+    out.println("Press Ctrl+C to stop.");
+    out.flush();
+  }
+
+  static String connectionString(String account, String key, String endpoint) {
+    return "DefaultEndpointsProtocol=http;AccountName=" + account + ";AccountKey=" + key
+        + ";TableEndpoint=" + endpoint + ";";
+  }
+}

@@ -1,0 +1,198 @@
+package dev.trestle.cli;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.trestle.TableService;
+import dev.trestle.cli.config.Account;
+import dev.trestle.cli.config.ServerSettings;
+import dev.trestle.cli.database.DatabaseConnector;
+import dev.trestle.cli.ops.HealthCheck;
+import dev.trestle.cli.ops.OperationsHandler;
+import dev.trestle.server.TrestleServer;
+import dev.trestle.store.SchemaMigrator;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.UnknownHostException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running Trestle: the pool, the table service over it and the HTTP server with health and metrics.
+ * {@link #close()} stops them in reverse order, letting requests in flight finish first.
+ */
+public final class ServerRuntime implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(ServerRuntime.class);
+
+  private final ServerSettings settings;
+  private final HikariDataSource dataSource;
+  private final TableService tableService;
+  private final TrestleServer server;
+  private final JvmGcMetrics gcMetrics;
+
+  private ServerRuntime(ServerSettings settings, HikariDataSource dataSource, TableService tableService,
+      TrestleServer server, JvmGcMetrics gcMetrics) {
+    this.settings = settings;
+    this.dataSource = dataSource;
+    this.tableService = tableService;
+    this.server = server;
+    this.gcMetrics = gcMetrics;
+  }
+
+  /** Connects (waiting for the database as configured), applies the schema and starts listening. */
+  public static ServerRuntime start(ServerSettings settings) {
+    checkAddress(settings.host(), settings.port());
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
+    JvmGcMetrics gcMetrics = new JvmGcMetrics();
+    gcMetrics.bindTo(registry);
+
+    log.info("Opening database {}", settings.database().redactedUrl());
+    HikariDataSource dataSource = DatabaseConnector.open(settings.database(), registry);
+    TableService tableService = null;
+    try {
+      tableService = openTables(dataSource, settings);
+      log.info("Schema version {}", SchemaMigrator.version(dataSource).orElse("unknown"));
+      TrestleServer server = startServer(settings, tableService, registry);
+      return new ServerRuntime(settings, dataSource, tableService, server, gcMetrics);
+    } catch (RuntimeException e) {
+      if (tableService != null) {
+        tableService.close();
+      }
+      dataSource.close();
+      gcMetrics.close();
+      throw e;
+    }
+  }
+
+  private static TableService openTables(HikariDataSource dataSource, ServerSettings settings) {
+    try {
+      return TableService.builder().dataSource(dataSource).migrate(true).build();
+    } catch (RuntimeException e) {
+      throw new CliException(ExitCode.DATABASE, "Cannot prepare the database " + settings.database().redactedUrl()
+          + ": " + Trestle.oneLine(String.valueOf(e.getMessage())), e);
+    }
+  }
+
+  private static TrestleServer startServer(ServerSettings settings, TableService tableService,
+      PrometheusMeterRegistry registry) {
+    TrestleServer.Builder builder = TrestleServer.builder(tableService)
+        .host(settings.host())
+        .port(settings.port())
+        .allowAnonymous(settings.allowAnonymous())
+        .wrapHandler(api -> new OperationsHandler(api, new HealthCheck(tableService), registry));
+    for (Account account : settings.accounts()) {
+      builder.account(account.name(), account.keys().toArray(String[]::new));
+    }
+    try {
+      return builder.build().start();
+    } catch (RuntimeException e) {
+      if (hasCause(e, BindException.class)) {
+        throw portInUse(settings.host(), settings.port());
+      }
+      throw e;
+    }
+  }
+
+  /** Fails before the database work when the port is taken or the host is not an address of this machine. */
+  static void checkAddress(String host, int port) {
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(host);
+    } catch (UnknownHostException e) {
+      throw new CliException(ExitCode.USAGE, "--host '" + host + "' is not a known host name or address.");
+    }
+    if (port == 0) {
+      return;
+    }
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new InetSocketAddress(address, port));
+    } catch (BindException e) {
+      String message = String.valueOf(e.getMessage());
+      if (message.contains("in use")) {
+        throw portInUse(host, port);
+      }
+      throw new CliException(ExitCode.PORT, "Cannot listen on " + host + ":" + port + ": " + message
+          + ". Is --host an address of this machine?");
+    } catch (IOException e) {
+      throw new CliException(ExitCode.PORT, "Cannot listen on " + host + ":" + port + ": " + e.getMessage() + ".");
+    }
+  }
+
+  private static CliException portInUse(String host, int port) {
+    return new CliException(ExitCode.PORT, "Port " + port + " on " + host
+        + " is already in use (another trestle or Azurite?). Stop it, or choose another with --port or TRESTLE_PORT.");
+  }
+
+  private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public int port() {
+    return server.port();
+  }
+
+  /**
+   * The Table endpoint of an account, as clients on this machine should use it: a server listening on all
+   * interfaces is reached through the loopback address.
+   */
+  public String endpoint(String account) {
+    String endpoint = server.endpoint(account);
+    return switch (settings.host()) {
+      case "0.0.0.0" -> endpoint.replaceFirst("//0\\.0\\.0\\.0:", "//127.0.0.1:");
+      case "::", "[::]" -> endpoint.replaceFirst("//\\[::]:", "//[::1]:");
+      default -> endpoint;
+    };
+  }
+
+  /** The server's root URL, where {@code /health} and {@code /metrics} live. */
+  public String rootUrl() {
+    String endpoint = endpoint(primaryAccount().name());
+    return endpoint.substring(0, endpoint.length() - primaryAccount().name().length() - 1);
+  }
+
+  /** The account the banner shows: the first configured one, or the development account. */
+  public Account primaryAccount() {
+    return settings.accounts().isEmpty()
+        ? new Account(Account.DEV_ACCOUNT, java.util.List.of(TrestleServer.DEV_ACCOUNT_KEY))
+        : settings.accounts().getFirst();
+  }
+
+  public ServerSettings settings() {
+    return settings;
+  }
+
+  public TableService tableService() {
+    return tableService;
+  }
+
+  @Override
+  public void close() {
+    log.info("Stopping: finishing requests in flight");
+    try {
+      server.close();
+    } finally {
+      tableService.close();
+      dataSource.close();
+      gcMetrics.close();
+    }
+    log.info("Stopped");
+  }
+}

@@ -1,0 +1,49 @@
+package dev.trestle.cli.config;
+
+import java.util.Locale;
+
+/**
+ * A setting the CLI reads from a flag, an environment variable or the config file, in that order.
+ * The flag is {@code --key}, the variable {@code TRESTLE_KEY} (dashes become underscores) and the
+ * config-file property {@code key}. Descriptions live in the commands' {@code --help}; a test keeps them in step.
+ */
+public enum Setting {
+  DB("db", "jdbc:h2:file:./trestle-data/trestle;DB_CLOSE_ON_EXIT=FALSE"),
+  DB_USER("db-user", null),
+  DB_PASSWORD("db-password", null),
+  POOL_SIZE("pool-size", "10"),
+  DB_WAIT("db-wait", "30"),
+  HOST("host", "127.0.0.1"),
+  PORT("port", "10002"),
+  ACCOUNT("account", null),
+  ALLOW_ANONYMOUS("allow-anonymous", "false"),
+  LOG_LEVEL("log-level", "info");
+
+  private final String key;
+  private final String defaultValue;
+
+  Setting(String key, String defaultValue) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+  }
+
+  /** The config-file property name, also the flag without its dashes. */
+  public String key() { return key; }
+
+  public String flag() { return "--" + key; }
+
+  public String environmentVariable() { return "TRESTLE_" + key.toUpperCase(Locale.ROOT).replace('-', '_'); }
+
+  /** The value used when no source sets one; null when the setting is optional. */
+  public String defaultValue() { return defaultValue; }
+
+  /** Finds a setting by its config-file property name. */
+  public static Setting byKey(String key) {
+    for (Setting setting : values()) {
+      if (setting.key.equals(key)) {
+        return setting;
+      }
+    }
+    return null;
+  }
+}

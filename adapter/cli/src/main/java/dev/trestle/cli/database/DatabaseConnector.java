@@ -1,0 +1,107 @@
+package dev.trestle.cli.database;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import dev.trestle.cli.CliException;
+import dev.trestle.cli.ExitCode;
+import dev.trestle.cli.config.DatabaseSettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Opens the connection pool once the database answers. A plain JDBC probe runs first, with back-off while
+ * the database is unreachable, so that start-up failures end as one clear message instead of a pool's
+ * stack trace; failures that waiting cannot fix (credentials, a missing database, a locked file) end at once.
+ */
+public final class DatabaseConnector {
+  private static final Logger log = LoggerFactory.getLogger(DatabaseConnector.class);
+  private static final Duration FIRST_DELAY = Duration.ofMillis(250);
+  private static final Duration MAX_DELAY = Duration.ofSeconds(5);
+
+  private DatabaseConnector() {}
+
+  /** A pool for the database, its meters in {@code registry} when not null. */
+  public static HikariDataSource open(DatabaseSettings settings, MeterRegistry registry) {
+    waitUntilReachable(settings);
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("trestle");
+    config.setJdbcUrl(settings.jdbcUrl());
+    if (settings.user() != null) {
+      config.setUsername(settings.user());
+    }
+    if (settings.password() != null) {
+      config.setPassword(settings.password());
+    }
+    config.setMaximumPoolSize(settings.poolSize());
+    config.setMinimumIdle(Math.min(2, settings.poolSize()));
+    // a request waiting this long for a connection fails instead of piling up
+    config.setConnectionTimeout(Duration.ofSeconds(10).toMillis());
+    if (registry != null) {
+      config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
+    }
+    try {
+      return new HikariDataSource(config);
+    } catch (RuntimeException e) {
+      throw new CliException(ExitCode.DATABASE, "Cannot open a connection pool to "
+          + settings.redactedUrl() + ": " + ConnectionFailure.rootMessage(e), e);
+    }
+  }
+
+  /** Probes the database until it answers or the start-up wait runs out. */
+  static void waitUntilReachable(DatabaseSettings settings) {
+    long deadline = System.nanoTime() + settings.startupWait().toNanos();
+    Duration delay = FIRST_DELAY;
+    for (int attempt = 1; ; attempt++) {
+      SQLException failure;
+      try (Connection connection = connect(settings)) {
+        if (attempt > 1) {
+          log.info("Database {} is reachable", settings.redactedUrl());
+        }
+        return;
+      } catch (SQLException e) {
+        failure = e;
+      }
+      ConnectionFailure kind = ConnectionFailure.classify(failure);
+      if (!kind.transientFailure()) {
+        throw new CliException(kind.exitCode(), kind.describe(settings, failure), failure);
+      }
+      long remaining = deadline - System.nanoTime();
+      if (remaining <= 0) {
+        throw new CliException(ExitCode.DATABASE, kind.describe(settings, failure)
+            + " Gave up after " + settings.startupWait().toSeconds() + " s (--db-wait).", failure);
+      }
+      Duration sleep = Duration.ofNanos(Math.min(delay.toNanos(), remaining));
+      log.info("Database {} not reachable yet ({}); retrying in {} ms", settings.redactedUrl(),
+          ConnectionFailure.rootMessage(failure), sleep.toMillis());
+      try {
+        Thread.sleep(sleep);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CliException(ExitCode.DATABASE, "Interrupted while waiting for the database.");
+      }
+      delay = delay.multipliedBy(2).compareTo(MAX_DELAY) > 0 ? MAX_DELAY : delay.multipliedBy(2);
+    }
+  }
+
+  private static Connection connect(DatabaseSettings settings) throws SQLException {
+    Properties properties = new Properties();
+    if (settings.user() != null) {
+      properties.setProperty("user", settings.user());
+    }
+    if (settings.password() != null) {
+      properties.setProperty("password", settings.password());
+    }
+    if (settings.isPostgresql()) {
+      // fail a dead host quickly; the loop above does the waiting
+      properties.putIfAbsent("connectTimeout", "5");
+    }
+    return DriverManager.getConnection(settings.jdbcUrl(), properties);
+  }
+}

@@ -1,0 +1,38 @@
+package dev.trestle.cli.ops;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Request counts and latencies by operation and status ({@code trestle_requests_seconds_*}), and requests in flight. */
+public final class RequestMetrics {
+  private static final Duration[] LATENCY_BUCKETS = {
+      Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(5), Duration.ofMillis(10),
+      Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
+      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5)};
+
+  private final MeterRegistry registry;
+  private final AtomicInteger active;
+
+  public RequestMetrics(MeterRegistry registry) {
+    this.registry = registry;
+    this.active = registry.gauge("trestle.requests.active", new AtomicInteger());
+  }
+
+  public void started() {
+    active.incrementAndGet();
+  }
+
+  public void finished(String operation, int status, long nanos) {
+    active.decrementAndGet();
+    Timer.builder("trestle.requests")
+        .description("Table API requests by operation and HTTP status")
+        .tag("operation", operation)
+        .tag("status", Integer.toString(status))
+        .serviceLevelObjectives(LATENCY_BUCKETS)
+        .register(registry)
+        .record(nanos, TimeUnit.NANOSECONDS);
+  }
+}

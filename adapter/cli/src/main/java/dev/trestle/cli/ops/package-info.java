@@ -1,0 +1,2 @@
+/** Operating a running server: {@code /health}, Prometheus {@code /metrics} and the request log. */
+package dev.trestle.cli.ops;

@@ -1,0 +1,2 @@
+/** The {@code trestle} command line: serve, migrate, export, import, copy and version. */
+package dev.trestle.cli;

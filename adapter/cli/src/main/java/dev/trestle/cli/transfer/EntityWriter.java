@@ -1,0 +1,134 @@
+package dev.trestle.cli.transfer;
+
+import dev.trestle.PropertyValue;
+import dev.trestle.TableClient;
+import dev.trestle.TableEntity;
+import dev.trestle.TableException;
+import dev.trestle.TableOperation;
+import dev.trestle.TransactionFailedException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Writes a stream of entities into a table in entity-group transactions: consecutive entities of one
+ * partition go together, up to 100 and about 2 MiB per transaction (half the service's 4 MiB batch limit),
+ * so a sorted export imports about a hundred times faster than one write per entity.
+ */
+public final class EntityWriter implements EntitySink {
+  private static final int MAX_OPERATIONS = 100;
+  private static final long MAX_BYTES = 2L * 1024 * 1024;
+
+  /** How each entity is written. */
+  public enum Mode {
+    /** Insert or replace: re-running an import gives the same table. */
+    UPSERT,
+    /** Insert or merge: properties in the file are added to those already stored. */
+    MERGE,
+    /** Insert only: an entity that already exists stops the import. */
+    INSERT
+  }
+
+  /** An entity that could not be written, with the count written before it (earlier transactions stay). */
+  public static final class WriteFailedException extends RuntimeException {
+    WriteFailedException(String message, RuntimeException cause) {
+      super(message, cause);
+    }
+  }
+
+  private final TableClient table;
+  private final Mode mode;
+  private final List<TableEntity> pending = new ArrayList<>();
+  private final Set<String> pendingRowKeys = new HashSet<>();
+  private long pendingBytes;
+  private long written;
+
+  public EntityWriter(TableClient table, Mode mode) {
+    this.table = table;
+    this.mode = mode;
+  }
+
+  @Override
+  public void add(TableEntity entity) {
+    boolean startsNewGroup = !pending.isEmpty()
+        && (!pending.getFirst().partitionKey().equals(entity.partitionKey())
+            || pending.size() == MAX_OPERATIONS
+            || pendingRowKeys.contains(entity.rowKey())
+            || pendingBytes + approximateBytes(entity) > MAX_BYTES);
+    if (startsNewGroup) {
+      flush();
+    }
+    pending.add(entity);
+    pendingRowKeys.add(entity.rowKey());
+    pendingBytes += approximateBytes(entity);
+  }
+
+  /** Writes what is pending. */
+  public void flush() {
+    if (pending.isEmpty()) {
+      return;
+    }
+    try {
+      if (pending.size() == 1) {
+        writeOne(pending.getFirst());
+      } else {
+        table.submitTransaction(pending.stream().map(this::operation).toList());
+      }
+    } catch (TransactionFailedException e) {
+      throw failure(pending.get(e.failedIndex()), e.operationError());
+    } catch (TableException e) {
+      throw failure(pending.getFirst(), e);
+    }
+    written += pending.size();
+    pending.clear();
+    pendingRowKeys.clear();
+    pendingBytes = 0;
+  }
+
+  @Override
+  public long written() {
+    return written;
+  }
+
+  @Override
+  public void close() {
+    flush();
+  }
+
+  private void writeOne(TableEntity entity) {
+    switch (mode) {
+      case UPSERT -> table.upsertReplace(entity);
+      case MERGE -> table.upsertMerge(entity);
+      case INSERT -> table.insert(entity);
+    }
+  }
+
+  private TableOperation operation(TableEntity entity) {
+    return switch (mode) {
+      case UPSERT -> TableOperation.upsertReplace(entity);
+      case MERGE -> TableOperation.upsertMerge(entity);
+      case INSERT -> TableOperation.insert(entity);
+    };
+  }
+
+  private WriteFailedException failure(TableEntity entity, TableException cause) {
+    return new WriteFailedException("Cannot write entity (PartitionKey='" + entity.partitionKey() + "', RowKey='"
+        + entity.rowKey() + "') to table " + table.tableName() + ": " + cause.errorCode().code() + ": "
+        + cause.getMessage() + " (" + written + " entities were written before it)", cause);
+  }
+
+  /** Roughly the service's entity size: UTF-16 strings, 8 bytes for most scalars. Only has to stay on the safe side. */
+  static long approximateBytes(TableEntity entity) {
+    long bytes = 4 + 2L * (entity.partitionKey().length() + entity.rowKey().length());
+    for (var property : entity.properties().entrySet()) {
+      bytes += 8 + 2L * property.getKey().length() + switch (property.getValue()) {
+        case PropertyValue.StringValue s -> 4 + 2L * s.value().length();
+        case PropertyValue.BinaryValue b -> 4 + b.value().length;
+        case PropertyValue.GuidValue g -> 16;
+        default -> 8;
+      };
+    }
+    return bytes;
+  }
+}

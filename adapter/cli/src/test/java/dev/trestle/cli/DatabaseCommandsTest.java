@@ -1,0 +1,174 @@
+package dev.trestle.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.trestle.EntityPage;
+import dev.trestle.EntityQuery;
+import dev.trestle.TableEntity;
+import dev.trestle.TableOperation;
+import dev.trestle.TableService;
+import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.TestDatabase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.io.TempDir;
+
+/** migrate, export, import and copy against real databases, on H2 and PostgreSQL. */
+class DatabaseCommandsTest {
+  @TempDir Path dir;
+
+  @DatabaseTest
+  void migrateAppliesTheSchemaOnceAndReportsTheVersion(TestDatabase db) throws Exception {
+    try (CliDatabases.Empty empty = CliDatabases.empty(db)) {
+      CliRun status = CliRun.run(CliDatabases.args(List.of("migrate", "--status"), empty.flags()));
+      assertThat(status.exitCode()).as(status.err()).isZero();
+      assertThat(status.out()).startsWith("No Trestle schema in ");
+
+      CliRun first = CliRun.run(CliDatabases.args(List.of("migrate"), empty.flags()));
+      assertThat(first.exitCode()).as(first.err()).isZero();
+      assertThat(first.out()).matches("Schema version \\d+ applied to .* \\(was empty\\)\\R");
+
+      CliRun second = CliRun.run(CliDatabases.args(List.of("migrate"), empty.flags()));
+      assertThat(second.out()).contains("is up to date");
+
+      CliRun after = CliRun.run(CliDatabases.args(List.of("migrate", "--status"), empty.flags()));
+      assertThat(after.out()).startsWith("Schema version ");
+    }
+  }
+
+  @DatabaseTest
+  void exportThenImportIntoAnotherDatabaseKeepsEveryEntityAndType(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    List<TableEntity> original = new ArrayList<>();
+    try (TableService service = db.newService(account)) {
+      service.createTable("Orders");
+      var table = service.tableClient("Orders");
+      for (int p = 0; p < 3; p++) {
+        List<TableOperation> batch = new ArrayList<>();
+        for (int r = 0; r < 70; r++) {
+          batch.add(TableOperation.insert(entity("p" + p, String.format("r%03d", r), p * 1000 + r)));
+        }
+        table.submitTransaction(batch);
+      }
+      original.addAll(readAll(service, "Orders"));
+    }
+    Path file = dir.resolve("orders.ndjson");
+
+    CliRun export = CliRun.run(CliDatabases.args(List.of("export"), CliDatabases.flags(db),
+        "--account", account, "--table", "orders", "--out", file.toString()));
+    assertThat(export.exitCode()).as(export.err()).isZero();
+    assertThat(export.err()).contains("Exported 210 entities");
+    assertThat(Files.readAllLines(file)).hasSize(210);
+
+    try (CliDatabases.Empty target = CliDatabases.empty(db)) {
+      CliRun imported = CliRun.run(CliDatabases.args(List.of("import"), target.flags(),
+          "--table", "Copy", "--in", file.toString()));
+      assertThat(imported.exitCode()).as(imported.err()).isZero();
+      assertThat(imported.err()).contains("Imported 210 entities");
+
+      try (TableService copy = TableService.builder().jdbcUrl(target.url())
+          .credentials(db.username(), db.password()).build()) {
+        assertThat(withoutVersions(readAll(copy, "Copy"))).isEqualTo(withoutVersions(original));
+      }
+    }
+  }
+
+  @DatabaseTest
+  void importStopsAtABadLineNamingItAndKeepsWhatWasWritten(TestDatabase db) throws Exception {
+    Path file = dir.resolve("bad.ndjson");
+    Files.writeString(file, """
+        {"PartitionKey":"a","RowKey":"1","N":1}
+
+        {"PartitionKey":"a","RowKey":"2","N":"x","N@odata.type":"Edm.Int64"}
+        """);
+    try (CliDatabases.Empty target = CliDatabases.empty(db)) {
+      CliRun run = CliRun.run(CliDatabases.args(List.of("import"), target.flags(), "--table", "bad", "--in", file.toString()));
+      assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
+      assertThat(run.err().strip())
+          .isEqualTo("trestle: Line 3: property 'N' is not a valid Edm.Int64 (1 entities were written before it).");
+    }
+  }
+
+  @DatabaseTest
+  void copyMovesEveryTableToAnotherDatabase(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    try (TableService service = db.newService(account)) {
+      service.createTable("First");
+      service.createTable("Second");
+      service.tableClient("First").insert(entity("a", "1", 1));
+      service.tableClient("Second").insert(entity("b", "2", 2));
+      service.tableClient("Second").insert(entity("c", "3", 3));
+    }
+    try (CliDatabases.Empty target = CliDatabases.empty(db)) {
+      List<String> to = new ArrayList<>(List.of("--to-db", target.url()));
+      if (db.username() != null) {
+        to.addAll(List.of("--to-db-user", db.username(), "--to-db-password", db.password()));
+      }
+      to.addAll(List.of("--account", account));
+      CliRun run = CliRun.run(CliDatabases.args(List.of("copy"), CliDatabases.flags(db), to.toArray(String[]::new)));
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.err()).contains("Copied 3 entities in 2 table(s)");
+      try (TableService copy = TableService.builder().jdbcUrl(target.url()).account(account)
+          .credentials(db.username(), db.password()).build()) {
+        assertThat(copy.getTable("first")).hasValueSatisfying(t -> assertThat(t.name()).isEqualTo("First"));
+        assertThat(readAll(copy, "Second")).extracting(TableEntity::rowKey).containsExactly("2", "3");
+      }
+    }
+  }
+
+  @DatabaseTest
+  void exportOfAMissingTableIsADataError(TestDatabase db) {
+    CliRun run = CliRun.run(CliDatabases.args(List.of("export"), CliDatabases.flags(db),
+        "--account", TestDatabase.newAccount(), "--table", "nothere"));
+    assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
+    assertThat(run.errLines()).singleElement().asString().contains("Table 'nothere' does not exist");
+  }
+
+  @DatabaseTest
+  void exportNeverMigratesAndNamesADatabaseWithoutTrestleTables(TestDatabase db) throws Exception {
+    try (CliDatabases.Empty empty = CliDatabases.empty(db)) {
+      CliRun run = CliRun.run(CliDatabases.args(List.of("export"), empty.flags(), "--table", "orders"));
+      assertThat(run.exitCode()).isEqualTo(ExitCode.DATABASE);
+      assertThat(run.errLines()).singleElement().asString().contains("There are no Trestle tables in");
+      assertThat(CliRun.run(CliDatabases.args(List.of("migrate", "--status"), empty.flags())).out())
+          .startsWith("No Trestle schema");
+    }
+  }
+
+  private static TableEntity entity(String partitionKey, String rowKey, int n) {
+    return TableEntity.builder(partitionKey, rowKey)
+        .put("Text", "entity \u00e9 " + n)
+        .put("Int32", n)
+        .put("Int64", Long.MAX_VALUE - n)
+        .put("Double", n % 2 == 0 ? -0.0 : Double.NaN)
+        .put("Flag", n % 3 == 0)
+        .put("When", Instant.ofEpochSecond(1_700_000_000L + n, 1234500))
+        .put("Id", new UUID(n, -n))
+        .put("Bytes", new byte[] {(byte) n, 0, -1})
+        .build();
+  }
+
+  private static List<TableEntity> readAll(TableService service, String table) {
+    List<TableEntity> all = new ArrayList<>();
+    EntityQuery query = EntityQuery.all();
+    while (true) {
+      EntityPage page = service.tableClient(table).query(query);
+      all.addAll(page.entities());
+      if (page.next().isEmpty()) {
+        return all;
+      }
+      query = query.withContinuation(page.next().get());
+    }
+  }
+
+  private static List<Map.Entry<String, Object>> withoutVersions(List<TableEntity> entities) {
+    return entities.stream()
+        .map(e -> Map.entry(e.partitionKey() + "|" + e.rowKey(), (Object) e.properties()))
+        .toList();
+  }
+}

@@ -1,0 +1,67 @@
+package dev.trestle.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.trestle.cli.config.ServerSettings;
+import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.TestDatabase;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine;
+
+/** serve on H2 and PostgreSQL: the Table API answers, and so do /health and /metrics. */
+class ServeTest {
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @DatabaseTest
+  void serveAnswersHealthMetricsAndTheTableApi(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    List<String> args = new ArrayList<>(List.of("serve", "--port", "0", "--allow-anonymous",
+        "--account", account + ":" + dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY));
+    args.addAll(CliDatabases.flags(db));
+
+    try (ServerRuntime runtime = ServerRuntime.start(parseServe(args))) {
+      String root = runtime.rootUrl();
+      assertThat(runtime.endpoint(account)).isEqualTo(root + "/" + account);
+
+      HttpResponse<String> health = get(root + "/health");
+      assertThat(health.statusCode()).isEqualTo(200);
+      assertThat(health.body()).contains("\"database\":\"UP\"");
+
+      HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(runtime.endpoint(account) + "/Tables"))
+          .header("Content-Type", "application/json")
+          .header("Accept", "application/json;odata=nometadata")
+          .header("x-ms-version", "2019-02-02")
+          .POST(HttpRequest.BodyPublishers.ofString("{\"TableName\":\"ServeTest\"}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+      assertThat(get(runtime.endpoint(account) + "/Tables").body()).contains("ServeTest");
+
+      String metrics = get(root + "/metrics").body();
+      assertThat(metrics)
+          .contains("trestle_requests_seconds_count{operation=\"CreateTable\",status=\"201\"} 1")
+          .contains("trestle_requests_seconds_count{operation=\"QueryTables\",status=\"200\"} 1")
+          .contains("hikaricp_connections_active{pool=\"trestle\"}")
+          .contains("jvm_memory_used_bytes");
+    }
+  }
+
+  private HttpResponse<String> get(String url) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(url))
+        .header("Accept", "application/json;odata=nometadata").header("x-ms-version", "2019-02-02").GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static ServerSettings parseServe(List<String> args) {
+    CommandLine commandLine = Trestle.commandLine(java.util.Map.of(), new PrintWriter(new StringWriter()),
+        new PrintWriter(new StringWriter()));
+    CommandLine.ParseResult result = commandLine.parseArgs(args.toArray(String[]::new));
+    return ((ServeCommand) result.subcommand().commandSpec().userObject()).settings();
+  }
+}
