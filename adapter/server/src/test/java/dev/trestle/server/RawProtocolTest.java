@@ -5,7 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import dev.trestle.server.support.RawClient;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
 
@@ -110,6 +119,49 @@ class RawProtocolTest extends ServerTest {
     byte[] notUtf8 = {'{', '"', 'P', '"', ':', (byte) 0xff, '}'};
     assertThat(fx.raw().call("POST", "/" + table).body(notUtf8, "application/json").send().status()).isEqualTo(400);
     assertThat(fx.raw().call("POST", "/Tables").json("{\"TableName\":5}").send().status()).isEqualTo(400);
+  }
+
+  /**
+   * A request refused before its body is read (here: unsigned, 401) must not leave the connection half-read: the body
+   * is drained, so the client's next request on the same connection is answered. A client that reused a
+   * connection the server silently closed would fail a non-idempotent request.
+   */
+  @DatabaseTest
+  void anEarlyErrorKeepsTheConnectionUsable(TableService tables) throws Exception {
+    start(tables);
+    URI uri = URI.create(fx.endpoint());
+    String body = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}";
+    String head = "POST /" + fx.account() + "/Tables HTTP/1.1\r\nHost: " + uri.getAuthority()
+        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n";
+    try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      InputStream in = socket.getInputStream();
+      for (int i = 0; i < 3; i++) {
+        out.write(head.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        Thread.sleep(100); // the server answers 401 before the body arrives
+        out.write(body.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        String response = readResponse(in);
+        assertThat(response).as("response %d", i).startsWith("HTTP/1.1 401").doesNotContainIgnoringCase("Connection: close");
+      }
+    }
+  }
+
+  private static String readResponse(InputStream in) throws IOException {
+    StringBuilder head = new StringBuilder();
+    while (!head.toString().endsWith("\r\n\r\n")) {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException("connection closed after: " + head);
+      }
+      head.append((char) b);
+    }
+    Matcher length = Pattern.compile("(?im)^Content-Length:\\s*(\\d+)").matcher(head);
+    assertThat(length.find()).as(head.toString()).isTrue();
+    in.readNBytes(Integer.parseInt(length.group(1)));
+    return head.toString();
   }
 
   @DatabaseTest

@@ -5,6 +5,7 @@ import dev.trestle.TableException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 
@@ -15,6 +16,7 @@ import org.eclipse.jetty.server.Request;
  */
 final class BodyReader {
   static final long DISCARD_LIMIT = 32L * 1024 * 1024;
+  private static final String READ_ATTRIBUTE = BodyReader.class.getName() + ".read";
 
   private BodyReader() {}
 
@@ -23,6 +25,7 @@ final class BodyReader {
     if (declared > DISCARD_LIMIT) {
       throw tooLarge();
     }
+    request.setAttribute(READ_ATTRIBUTE, Boolean.TRUE);
     try (InputStream in = Content.Source.asInputStream(request)) {
       if (declared > limit) {
         discard(in);
@@ -41,6 +44,31 @@ final class BodyReader {
       return out.toByteArray();
     } catch (IOException e) {
       throw new TableException(TableErrorCode.INVALID_INPUT, "The request body could not be read.", e);
+    }
+  }
+
+  /**
+   * Reads and drops whatever the answer left unread of the body (a request refused before its body mattered), so
+   * that the connection can carry the client's next request. Returns false when the connection must close instead:
+   * the rest is too large to drain, the client has not sent it yet because it waits for a 100 Continue, or it
+   * could not be read. Without this Jetty closes the connection silently, and a client that reuses it fails.
+   */
+  static boolean drain(Request request) {
+    if (request.getAttribute(READ_ATTRIBUTE) != null) {
+      return true;
+    }
+    long declared = request.getLength();
+    if (declared == 0) {
+      return true;
+    }
+    if (declared > DISCARD_LIMIT || request.getHeaders().contains(HttpHeader.EXPECT, "100-continue")) {
+      return false;
+    }
+    try (InputStream in = Content.Source.asInputStream(request)) {
+      discard(in);
+      return in.read() < 0;
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -70,6 +70,7 @@ public final class TableApiHandler extends Handler.Abstract {
           "Server encountered an internal error. Please try again after some time.", requestId,
           MetadataLevel.MINIMAL, clock);
     }
+    closeConnection = closeConnection || !BodyReader.drain(request);
     send(request, response, callback, result, requestId, closeConnection);
     if (LOG.isDebugEnabled()) {
       // the path only: query strings may carry SAS signatures
