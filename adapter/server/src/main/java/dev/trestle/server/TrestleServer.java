@@ -2,6 +2,7 @@ package dev.trestle.server;
 
 import dev.trestle.TableService;
 import dev.trestle.server.auth.RequestAuthenticator;
+import dev.trestle.server.internal.ProtocolErrorHandler;
 import dev.trestle.server.internal.TableApiHandler;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -59,6 +60,8 @@ public final class TrestleServer implements AutoCloseable {
     threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
     server = new Server(threads);
     server.setStopTimeout(STOP_TIMEOUT_MS);
+    // what Jetty refuses itself (unparsable requests, requests during shutdown) still gets an Azure-style error
+    server.setErrorHandler(new ProtocolErrorHandler(clock));
 
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);

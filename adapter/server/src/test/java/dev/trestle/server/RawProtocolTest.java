@@ -165,6 +165,14 @@ class RawProtocolTest extends ServerTest {
   }
 
   @DatabaseTest
+  void whatJettyRefusesItselfStillGetsAnAzureError(TableService tables) {
+    start(tables);
+    assertError(fx.raw().call("GET", "/Tables(%00)").send(), 400, "InvalidInput");
+    assertError(fx.raw().call("POST", "/x%00y").json("{}").send(), 400, "InvalidInput");
+    assertThat(fx.raw().call("GET", "/Tables").send().status()).isEqualTo(200);
+  }
+
+  @DatabaseTest
   void insertHonoursPreferReturnContent(TableService tables) {
     start(tables);
     String table = fx.newTable("prefer").getTableName();

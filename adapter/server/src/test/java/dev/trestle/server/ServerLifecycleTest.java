@@ -57,7 +57,9 @@ class ServerLifecycleTest {
   private static boolean refusesNewRequests(RawClient raw) throws InterruptedException {
     for (int attempt = 0; attempt < 200; attempt++) {
       try {
-        if (raw.call("GET", "/Tables").send().status() == 503) {
+        RawClient.Reply reply = raw.call("GET", "/Tables").send();
+        if (reply.status() == 503) {
+          assertThat(reply.header("x-ms-error-code")).isEqualTo("ServerBusy");
           return true;
         }
       } catch (IllegalStateException e) {
