@@ -20,7 +20,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "copy", sortOptions = false, mixinStandardHelpOptions = true,
     description = {"Copy tables between databases and Table endpoints: H2 to PostgreSQL, Azure to Trestle, and back.",
         "The source is --db (or TRESTLE_DB), or --from-endpoint; the target is --to-db or --to-endpoint.",
-        "Into a database, entities go in transactions of up to 100 per partition; into an endpoint, one request each."})
+        "Entities go in entity-group transactions of up to 100 per partition ($batch into an endpoint);",
+        "throttling and dropped connections are retried with back-off."})
 final class CopyCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
 

@@ -15,6 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.ByteBuffer;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 
 /** copy to and from a Table endpoint over HTTP with Shared Key, against a Trestle server, on H2 and PostgreSQL. */
 class EndpointCopyTest {
@@ -28,14 +36,7 @@ class EndpointCopyTest {
         TableService targetTables = db.newService(target);
         TrestleServer server = TrestleServer.builder(sourceTables).port(0)
             .account(source, KEY).account(target, KEY).build().start()) {
-      sourceTables.createTable("Big");
-      for (int p = 0; p < 11; p++) {
-        List<TableOperation> batch = new ArrayList<>();
-        for (int r = 0; r < 100; r++) {
-          batch.add(TableOperation.insert(TableEntity.builder("p" + p, "r" + r).put("N", p * 100 + r).build()));
-        }
-        sourceTables.tableClient("Big").submitTransaction(batch);
-      }
+      fill(sourceTables, "Big", 11);
       sourceTables.createTable("Tricky");
       sourceTables.tableClient("Tricky").insert(tricky("it's a key", "with space & %"));
       sourceTables.tableClient("Tricky").insert(tricky("caf\u00e9 \uD83D\uDE00", "+plus=&"));
@@ -61,6 +62,78 @@ class EndpointCopyTest {
     }
   }
 
+  @DatabaseTest
+  void copiesIntoAnEndpointInBatchesOfAPartitionAndRetriesThrottledOnes(TestDatabase db) throws Exception {
+    String source = TestDatabase.newAccount();
+    String target = TestDatabase.newAccount();
+    Recorder recorder = new Recorder(2);
+    try (TableService sourceTables = db.newService(source);
+        TableService targetTables = db.newService(target);
+        TrestleServer server = TrestleServer.builder(targetTables).port(0).account(target, KEY)
+            .wrapHandler(recorder::wrap).build().start()) {
+      fill(sourceTables, "Big", 11);
+      sourceTables.tableClient("Big").insert(TableEntity.builder("solo", "r").put("N", -1).build());
+
+      CliRun run = CliRun.run(CliDatabases.args(List.of("copy"), CliDatabases.flags(db), "--account", source,
+          "--table", "Big", "--to-endpoint", server.endpoint(target), "--to-key", KEY));
+
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.err()).contains("Copied 1101 entities in 1 table(s)");
+      assertThat(contents(targetTables, "Big")).isEqualTo(contents(sourceTables, "Big"));
+      assertThat(recorder.count("POST $batch")).isEqualTo(11 + 2); // one per partition of 100, two refused with 503
+      assertThat(recorder.count("PUT Big(...)")).isEqualTo(1); // the partition of one
+    }
+  }
+
+  @DatabaseTest
+  void insertModeStopsAtAnExistingEntityAndWritesNothingOfItsBatch(TestDatabase db) throws Exception {
+    String source = TestDatabase.newAccount();
+    String target = TestDatabase.newAccount();
+    try (TableService sourceTables = db.newService(source);
+        TableService targetTables = db.newService(target);
+        TrestleServer server = TrestleServer.builder(targetTables).port(0).account(target, KEY).build().start()) {
+      fill(sourceTables, "Orders", 5);
+      targetTables.createTable("Orders");
+      targetTables.tableClient("Orders").insert(TableEntity.builder("p3", "r37").put("N", 0).build());
+
+      CliRun run = CliRun.run(CliDatabases.args(List.of("copy"), CliDatabases.flags(db), "--account", source,
+          "--mode", "insert", "--to-endpoint", server.endpoint(target), "--to-key", KEY));
+
+      assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
+      assertThat(run.errLines()).singleElement().asString().contains("(PartitionKey='p3', RowKey='r37')")
+          .contains("409 EntityAlreadyExists").contains("300 entities were written before it");
+      List<Map.Entry<String, Object>> written = contents(targetTables, "Orders");
+      assertThat(written).hasSize(301);
+      assertThat(written).filteredOn(e -> e.getKey().startsWith("p3|")).singleElement()
+          .satisfies(e -> assertThat(e.getKey()).isEqualTo("p3|r37"));
+    }
+  }
+
+  @DatabaseTest(TestDatabase.Kind.H2)
+  void aPartitionTooLargeForOneBatchRequestGoesInPartsOnH2(TestDatabase db) throws Exception {
+    String source = TestDatabase.newAccount();
+    String target = TestDatabase.newAccount();
+    Recorder recorder = new Recorder(0);
+    try (TableService sourceTables = db.newService(source);
+        TableService targetTables = db.newService(target);
+        TrestleServer server = TrestleServer.builder(targetTables).port(0).account(target, KEY)
+            .wrapHandler(recorder::wrap).build().start()) {
+      // control characters take 6 bytes each in JSON (\u0001) but 2 in the writer's UTF-16 estimate
+      String escaped = "\u0001".repeat(20_000);
+      sourceTables.createTable("Wide");
+      for (int r = 0; r < 60; r++) {
+        sourceTables.tableClient("Wide").insert(TableEntity.builder("p", "r" + r).put("Text", escaped).build());
+      }
+
+      CliRun run = CliRun.run(CliDatabases.args(List.of("copy"), CliDatabases.flags(db), "--account", source,
+          "--to-endpoint", server.endpoint(target), "--to-key", KEY));
+
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(contents(targetTables, "Wide")).isEqualTo(contents(sourceTables, "Wide"));
+      assertThat(recorder.count("POST $batch")).isGreaterThan(2);
+    }
+  }
+
   @DatabaseTest(TestDatabase.Kind.H2)
   void aWrongKeyIsOneLineNamingTheRefusalOnH2(TestDatabase db) throws Exception {
     String account = TestDatabase.newAccount();
@@ -70,6 +143,52 @@ class EndpointCopyTest {
           "--from-key", "d3Jvbmc=", "--to-db", "jdbc:h2:mem:unused-" + UUID.randomUUID());
       assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
       assertThat(run.errLines()).singleElement().asString().contains("403").contains("AuthenticationFailed");
+    }
+  }
+
+  /** {@code partitions} partitions p0, p1, .. of 100 entities r0..r99 each. */
+  private static void fill(TableService tables, String table, int partitions) {
+    tables.createTable(table);
+    for (int p = 0; p < partitions; p++) {
+      List<TableOperation> batch = new ArrayList<>();
+      for (int r = 0; r < 100; r++) {
+        batch.add(TableOperation.insert(TableEntity.builder("p" + p, "r" + r).put("N", p * 100 + r).build()));
+      }
+      tables.tableClient(table).submitTransaction(batch);
+    }
+  }
+
+  /** Counts requests as "METHOD last-segment" and answers the first few {@code $batch} requests 503 ServerBusy. */
+  private static final class Recorder {
+    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+    private final AtomicInteger throttled;
+
+    Recorder(int throttledBatches) {
+      this.throttled = new AtomicInteger(throttledBatches);
+    }
+
+    int count(String kind) {
+      AtomicInteger count = counts.get(kind);
+      return count == null ? 0 : count.get();
+    }
+
+    Handler wrap(Handler api) {
+      return new Handler.Wrapper(api) {
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) throws Exception {
+          String path = request.getHttpURI().getPath();
+          String kind = request.getMethod() + " " + path.substring(path.lastIndexOf('/') + 1).replaceAll("\\(.+\\)$", "(...)");
+          counts.computeIfAbsent(kind, k -> new AtomicInteger()).incrementAndGet();
+          if (kind.equals("POST $batch") && throttled.getAndDecrement() > 0) {
+            Content.Source.consumeAll(request);
+            response.setStatus(503);
+            response.getHeaders().put("x-ms-error-code", "ServerBusy");
+            response.write(true, ByteBuffer.wrap("{\"odata.error\":{\"code\":\"ServerBusy\"}}".getBytes()), callback);
+            return true;
+          }
+          return super.handle(request, response, callback);
+        }
+      };
     }
   }
 

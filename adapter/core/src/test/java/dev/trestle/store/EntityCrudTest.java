@@ -11,7 +11,9 @@ import dev.trestle.TableException;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
@@ -47,6 +49,23 @@ class EntityCrudTest {
     TableEntity stored = table(service).insert(person("1", "Ada", 36));
     String iso = stored.timestamp().toString();
     assertThat(stored.etag()).startsWith("W/\"datetime'" + iso.substring(0, 13) + "%3A");
+  }
+
+  @DatabaseTest
+  void anEntityDeletedAndInsertedAgainNeverGetsAnEarlierVersionsETag(TableService service) {
+    TableClient people = table(service);
+    Set<String> etags = new HashSet<>();
+    Instant last = Instant.MIN;
+    for (int i = 0; i < 200; i++) {
+      TableEntity inserted = people.insert(person("1", "Ada", i));
+      TableEntity merged = people.merge(TableEntity.builder("p", "1").put("N", i).build(), inserted.etag());
+      people.delete("p", "1", "*");
+      assertThat(etags.add(inserted.etag())).as("insert %d reused an ETag", i).isTrue();
+      assertThat(etags.add(merged.etag())).as("merge %d reused an ETag", i).isTrue();
+      assertThat(inserted.timestamp()).isAfter(last);
+      assertThat(merged.timestamp()).isAfter(inserted.timestamp());
+      last = merged.timestamp();
+    }
   }
 
   @DatabaseTest

@@ -3,9 +3,6 @@ package dev.trestle.cli.transfer;
 import dev.trestle.PropertyValue;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
-import dev.trestle.TableException;
-import dev.trestle.TableOperation;
-import dev.trestle.TransactionFailedException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,7 +11,8 @@ import java.util.Set;
 /**
  * Writes a stream of entities into a table in entity-group transactions: consecutive entities of one
  * partition go together, up to 100 and about 2 MiB per transaction (half the service's 4 MiB batch limit),
- * so a sorted export imports about a hundred times faster than one write per entity.
+ * so a sorted export imports about a hundred times faster than one write per entity. The groups go to a
+ * {@link GroupTarget}: a database through the library, or a Table endpoint through {@code $batch}.
  */
 public final class EntityWriter implements EntitySink {
   private static final int MAX_OPERATIONS = 100;
@@ -37,15 +35,20 @@ public final class EntityWriter implements EntitySink {
     }
   }
 
-  private final TableClient table;
+  private final GroupTarget target;
   private final Mode mode;
   private final List<TableEntity> pending = new ArrayList<>();
   private final Set<String> pendingRowKeys = new HashSet<>();
   private long pendingBytes;
   private long written;
 
+  /** Writes into a table of a database. */
   public EntityWriter(TableClient table, Mode mode) {
-    this.table = table;
+    this(new DatabaseGroups(table), mode);
+  }
+
+  public EntityWriter(GroupTarget target, Mode mode) {
+    this.target = target;
     this.mode = mode;
   }
 
@@ -70,15 +73,12 @@ public final class EntityWriter implements EntitySink {
       return;
     }
     try {
-      if (pending.size() == 1) {
-        writeOne(pending.getFirst());
-      } else {
-        table.submitTransaction(pending.stream().map(this::operation).toList());
-      }
-    } catch (TransactionFailedException e) {
-      throw failure(pending.get(e.failedIndex()), e.operationError());
-    } catch (TableException e) {
-      throw failure(pending.getFirst(), e);
+      target.write(List.copyOf(pending), mode);
+    } catch (GroupTarget.GroupRefusedException e) {
+      TableEntity refused = pending.get(Math.min(Math.max(e.index(), 0), pending.size() - 1));
+      throw new WriteFailedException("Cannot write entity (PartitionKey='" + refused.partitionKey() + "', RowKey='"
+          + refused.rowKey() + "') to table " + target.tableName() + ": " + e.getMessage() + " ("
+          + (written + e.writtenBefore()) + " entities were written before it)", e);
     }
     written += pending.size();
     pending.clear();
@@ -94,28 +94,6 @@ public final class EntityWriter implements EntitySink {
   @Override
   public void close() {
     flush();
-  }
-
-  private void writeOne(TableEntity entity) {
-    switch (mode) {
-      case UPSERT -> table.upsertReplace(entity);
-      case MERGE -> table.upsertMerge(entity);
-      case INSERT -> table.insert(entity);
-    }
-  }
-
-  private TableOperation operation(TableEntity entity) {
-    return switch (mode) {
-      case UPSERT -> TableOperation.upsertReplace(entity);
-      case MERGE -> TableOperation.upsertMerge(entity);
-      case INSERT -> TableOperation.insert(entity);
-    };
-  }
-
-  private WriteFailedException failure(TableEntity entity, TableException cause) {
-    return new WriteFailedException("Cannot write entity (PartitionKey='" + entity.partitionKey() + "', RowKey='"
-        + entity.rowKey() + "') to table " + table.tableName() + ": " + cause.errorCode().code() + ": "
-        + cause.getMessage() + " (" + written + " entities were written before it)", cause);
   }
 
   /** Roughly the service's entity size: UTF-16 strings, 8 bytes for most scalars. Only has to stay on the safe side. */

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -18,19 +19,30 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The few Table REST calls a copy needs (list tables, create one, read entities page by page, write one),
- * against Azure, Azurite or another Trestle, signed with Shared Key or authorised by a SAS token. Path-style
- * endpoints ({@code http://host:port/account}) and host-style ones ({@code https://account.table.core.windows.net})
- * both work. Not a general client: applications use the Azure SDKs.
+ * The few Table REST calls a copy needs (list tables, create one, read entities page by page, write one entity or
+ * one {@code $batch}), against Azure, Azurite or another Trestle, signed with Shared Key or authorised by a SAS
+ * token. Path-style endpoints ({@code http://host:port/account}) and host-style ones
+ * ({@code https://account.table.core.windows.net}) both work. Transient failures (throttling, timeouts, dropped
+ * connections) are retried with exponential back-off, as far as retrying cannot apply a write twice. Not a
+ * general client: applications use the Azure SDKs.
  */
 public final class RemoteTables {
+  private static final Logger LOG = LoggerFactory.getLogger(RemoteTables.class);
   private static final String VERSION = "2019-02-02";
   private static final String JSON = "application/json";
   private static final DateTimeFormatter RFC_1123 = DateTimeFormatter.RFC_1123_DATE_TIME;
+  /** The service's limit on a $batch request body. */
+  static final int MAX_BATCH_BYTES = 4 * 1024 * 1024;
+  private static final int MAX_ATTEMPTS = 8;
+  private static final long FIRST_BACKOFF_MS = 250;
+  private static final long MAX_BACKOFF_MS = 10_000;
 
   private final String base;
   private final String account;
@@ -43,15 +55,55 @@ public final class RemoteTables {
   /** A call the service refused, with its status and error code. */
   public static final class RemoteException extends RuntimeException {
     private final int status;
+    private final String errorCode;
 
     RemoteException(int status, String message) {
+      this(status, "", message);
+    }
+
+    RemoteException(int status, String errorCode, String message) {
       super(message);
       this.status = status;
+      this.errorCode = errorCode;
     }
 
     public int status() {
       return status;
     }
+
+    /** The service's x-ms-error-code, or empty. */
+    public String errorCode() {
+      return errorCode;
+    }
+  }
+
+  /** An entity-group transaction the service refused: which operation, and why. Nothing of it was written. */
+  public static final class BatchRefusedException extends RuntimeException {
+    private final int index;
+
+    BatchRefusedException(int index, String message) {
+      super(message);
+      this.index = index;
+    }
+
+    public int index() {
+      return index;
+    }
+  }
+
+  /** A batch whose request would pass the service's size limit; nothing was sent. */
+  public static final class BatchTooLargeException extends RuntimeException {
+    BatchTooLargeException() {
+      super("the $batch request would be larger than " + MAX_BATCH_BYTES + " bytes");
+    }
+  }
+
+  /** Which failures a call may retry without risking a write applied twice. */
+  private enum Retry {
+    /** Reads and idempotent writes: every transient failure. */
+    ANY_TRANSIENT,
+    /** Inserts: only failures the service or the network guarantees were not applied (throttled, not connected). */
+    UNAPPLIED_ONLY
   }
 
   private RemoteTables(String base, String account, byte[] key, String sas) {
@@ -88,7 +140,8 @@ public final class RemoteTables {
     List<String> names = new ArrayList<>();
     String next = null;
     do {
-      HttpResponse<String> response = send("GET", "/Tables", next == null ? null : "NextTableName=" + encode(next), null);
+      HttpResponse<String> response = send("GET", "/Tables", next == null ? null : "NextTableName=" + encode(next),
+          null, Retry.ANY_TRANSIENT);
       for (JsonNode table : json(response).path("value")) {
         names.add(table.path("TableName").asText());
       }
@@ -99,7 +152,8 @@ public final class RemoteTables {
 
   public void createTableIfNotExists(String table) {
     try {
-      send("POST", "/Tables", null, "{\"TableName\":" + mapper.valueToTree(table) + "}");
+      // a retry after an ambiguous failure may find the table created by the first attempt: 409, handled below
+      send("POST", "/Tables", null, jsonBody("{\"TableName\":" + mapper.valueToTree(table) + "}"), Retry.ANY_TRANSIENT);
     } catch (RemoteException e) {
       if (e.status() != 409) {
         throw e;
@@ -111,7 +165,7 @@ public final class RemoteTables {
   public record Page(List<TableEntity> entities, Optional<String> continuation) {}
 
   public Page page(String table, String continuation) {
-    HttpResponse<String> response = send("GET", "/" + table + "()", continuation, null);
+    HttpResponse<String> response = send("GET", "/" + table + "()", continuation, null, Retry.ANY_TRANSIENT);
     List<TableEntity> entities = new ArrayList<>();
     for (JsonNode entity : json(response).path("value")) {
       entities.add(entityJson.read(entity.toString()));
@@ -123,13 +177,39 @@ public final class RemoteTables {
 
   /** Writes one entity: insert-or-replace, insert-or-merge, or insert. */
   public void write(String table, TableEntity entity, EntityWriter.Mode mode) {
-    String body = entityJson.write(TableEntity.builder(entity.partitionKey(), entity.rowKey())
-        .putAll(entity.properties()).build());
+    Body body = jsonBody(entityJson(entity));
     switch (mode) {
-      case UPSERT -> send("PUT", entityPath(table, entity), null, body);
-      case MERGE -> send("MERGE", entityPath(table, entity), null, body);
-      case INSERT -> send("POST", "/" + table, null, body);
+      case UPSERT -> send("PUT", entityPath(table, entity), null, body, Retry.ANY_TRANSIENT);
+      case MERGE -> send("MERGE", entityPath(table, entity), null, body, Retry.ANY_TRANSIENT);
+      case INSERT -> send("POST", "/" + table, null, body, Retry.UNAPPLIED_ONLY);
     }
+  }
+
+  /**
+   * Writes entities of one partition as one entity-group transaction ({@code $batch}): all or nothing.
+   *
+   * @throws BatchRefusedException when the service refused an operation (nothing was written)
+   * @throws BatchTooLargeException when the request would exceed the service's 4 MiB batch limit (nothing sent)
+   */
+  public void writeBatch(String table, List<TableEntity> entities, EntityWriter.Mode mode) {
+    BatchPayload payload = new BatchPayload(entities.stream().map(entity -> switch (mode) {
+      case UPSERT -> new BatchPayload.Operation("PUT", base + entityPath(table, entity), entityJson(entity));
+      case MERGE -> new BatchPayload.Operation("MERGE", base + entityPath(table, entity), entityJson(entity));
+      case INSERT -> new BatchPayload.Operation("POST", base + "/" + table, entityJson(entity));
+    }).toList());
+    if (payload.body().length > MAX_BATCH_BYTES) {
+      throw new BatchTooLargeException();
+    }
+    HttpResponse<String> response = send("POST", "/$batch", null, new Body(payload.contentType(), payload.body()),
+        mode == EntityWriter.Mode.INSERT ? Retry.UNAPPLIED_ONLY : Retry.ANY_TRANSIENT);
+    BatchPayload.failure(response.body()).ifPresent(failure -> {
+      throw new BatchRefusedException(failure.index(), failure.status() + " " + failure.code());
+    });
+  }
+
+  private String entityJson(TableEntity entity) {
+    return entityJson.write(TableEntity.builder(entity.partitionKey(), entity.rowKey())
+        .putAll(entity.properties()).build());
   }
 
   private static String entityPath(String table, TableEntity entity) {
@@ -137,7 +217,63 @@ public final class RemoteTables {
         + "',RowKey='" + encode(entity.rowKey().replace("'", "''")) + "')";
   }
 
-  private HttpResponse<String> send(String method, String path, String query, String body) {
+  /** A request body with its content type. */
+  private record Body(String contentType, byte[] bytes) {}
+
+  private static Body jsonBody(String json) {
+    return new Body(JSON, json.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private HttpResponse<String> send(String method, String path, String query, Body body, Retry retry) {
+    for (int attempt = 1; ; attempt++) {
+      HttpResponse<String> response;
+      try {
+        response = sendOnce(method, path, query, body);
+      } catch (IOException e) {
+        boolean unapplied = e instanceof java.net.ConnectException || e instanceof HttpConnectTimeoutException;
+        if (attempt < MAX_ATTEMPTS && (retry == Retry.ANY_TRANSIENT || unapplied)) {
+          backOff(attempt, method, path, e.toString());
+          continue;
+        }
+        throw new RemoteException(0, "Cannot reach " + base + ": " + e.getMessage());
+      }
+      int status = response.statusCode();
+      String code = response.headers().firstValue("x-ms-error-code").orElse("");
+      if (status < 300) {
+        return response;
+      }
+      if (attempt < MAX_ATTEMPTS && retryable(status, retry)) {
+        backOff(attempt, method, path, status + " " + code);
+        continue;
+      }
+      throw new RemoteException(status, code,
+          method + " " + path + " on " + base + " failed: " + status + (code.isEmpty() ? "" : " " + code));
+    }
+  }
+
+  /** 503 (ServerBusy) and 429 are refused before anything is applied; timeouts and 5xx may have been applied. */
+  private static boolean retryable(int status, Retry retry) {
+    return switch (status) {
+      case 429, 503 -> true;
+      case 408, 500, 502, 504 -> retry == Retry.ANY_TRANSIENT;
+      default -> false;
+    };
+  }
+
+  private void backOff(int attempt, String method, String path, String reason) {
+    long delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS << (attempt - 1));
+    delay += ThreadLocalRandom.current().nextLong(delay / 4 + 1); // spread clients throttled together
+    LOG.warn("{} {} on {}: {}; retrying in {} ms (attempt {} of {})", method, path, base, reason, delay, attempt + 1,
+        MAX_ATTEMPTS);
+    try {
+      Thread.sleep(delay);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RemoteException(0, "Interrupted while calling " + base);
+    }
+  }
+
+  private HttpResponse<String> sendOnce(String method, String path, String query, Body body) throws IOException {
     String fullQuery = query == null ? sas : sas == null ? query : query + "&" + sas;
     URI uri = URI.create(base + path + (fullQuery == null ? "" : "?" + fullQuery));
     HttpRequest.Builder request = HttpRequest.newBuilder(uri)
@@ -146,32 +282,26 @@ public final class RemoteTables {
         .header("Accept", "application/json;odata=minimalmetadata")
         .header("DataServiceVersion", "3.0")
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+            : HttpRequest.BodyPublishers.ofByteArray(body.bytes()));
     if (body != null) {
-      request.header("Content-Type", JSON);
-      request.header("Prefer", "return-no-content");
+      request.header("Content-Type", body.contentType());
+      if (body.contentType().equals(JSON)) {
+        request.header("Prefer", "return-no-content");
+      }
     }
     if (key != null) {
       String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
       request.header("x-ms-date", date);
-      String toSign = method + "\n\n" + (body == null ? "" : JSON) + "\n" + date + "\n/" + account + uri.getRawPath();
+      String toSign = method + "\n\n" + (body == null ? "" : body.contentType()) + "\n" + date + "\n/" + account
+          + uri.getRawPath();
       request.header("Authorization", "SharedKey " + account + ":" + sign(toSign));
     }
-    HttpResponse<String> response;
     try {
-      response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new RemoteException(0, "Cannot reach " + base + ": " + e.getMessage());
+      return http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RemoteException(0, "Interrupted while calling " + base);
     }
-    if (response.statusCode() >= 300) {
-      String code = response.headers().firstValue("x-ms-error-code").map(c -> " " + c).orElse("");
-      throw new RemoteException(response.statusCode(),
-          method + " " + path + " on " + base + " failed: " + response.statusCode() + code);
-    }
-    return response;
   }
 
   private JsonNode json(HttpResponse<String> response) {

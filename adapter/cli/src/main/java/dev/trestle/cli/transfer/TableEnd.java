@@ -68,7 +68,7 @@ public sealed interface TableEnd permits TableEnd.Database, TableEnd.Endpoint {
     }
   }
 
-  /** A Table endpoint (Azure, Azurite, Trestle): one request per entity written. */
+  /** A Table endpoint (Azure, Azurite, Trestle): one {@code $batch} of up to 100 entities per partition. */
   record Endpoint(RemoteTables remote) implements TableEnd {
     @Override
     public List<String> tableNames() {
@@ -93,29 +93,7 @@ public sealed interface TableEnd permits TableEnd.Database, TableEnd.Endpoint {
     @Override
     public EntitySink writer(String table, EntityWriter.Mode mode) {
       remote.createTableIfNotExists(table);
-      return new EntitySink() {
-        private long written;
-
-        @Override
-        public void add(TableEntity entity) {
-          try {
-            remote.write(table, entity, mode);
-          } catch (RemoteTables.RemoteException e) {
-            throw new EntityWriter.WriteFailedException("Cannot write entity (PartitionKey='" + entity.partitionKey()
-                + "', RowKey='" + entity.rowKey() + "'): " + e.getMessage() + " (" + written
-                + " entities were written before it)", e);
-          }
-          written++;
-        }
-
-        @Override
-        public long written() {
-          return written;
-        }
-
-        @Override
-        public void close() {}
-      };
+      return new EntityWriter(new EndpointGroups(remote, table), mode);
     }
   }
 }

@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Time as the store keeps it: 100-nanosecond ticks since 1970-01-01T00:00:00Z in a BIGINT, the service's
@@ -30,13 +31,27 @@ final class Ticks {
     return Instant.ofEpochSecond(Math.floorDiv(ticks, PER_SECOND), Math.floorMod(ticks, PER_SECOND) * 100);
   }
 
+  /**
+   * The last tick value this process handed out. Versions come from one strictly increasing sequence, so that
+   * within a server no two writes share a Timestamp or ETag, even two in the same 100 ns or an entity deleted and
+   * inserted again at once (an ETag of the deleted entity must never match the new one).
+   */
+  private static final AtomicLong LAST = new AtomicLong();
+
+  /** The clock in ticks, but always after every value handed out before by this process. */
   static long now() {
-    return of(Instant.now());
+    long clock = of(Instant.now());
+    return LAST.accumulateAndGet(clock, (last, candidate) -> Math.max(last + 1, candidate));
   }
 
-  /** The next version's ticks: the clock, but always after the previous version, even within one tick. */
+  /**
+   * The next version's ticks: {@link #now()}, but after the previous version even when another server with a
+   * clock ahead of ours wrote it. That bump stays with this entity: one stored version from a wrong clock must not
+   * drag every later write of this process into the future.
+   */
   static long next(long previous) {
-    return Math.max(now(), previous + 1);
+    long now = now();
+    return now > previous ? now : previous + 1;
   }
 
   /** {@code 2021-09-21T01:04:07.0980562Z}: always seven fractional digits, as the service writes Timestamp. */
