@@ -87,6 +87,41 @@ class OperatorSqlPostgresqlTest {
     }
   }
 
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
+  void propertyIndexIsCreatedOnceInTheCurrentSchemaAndDroppedAsItsCommentSaysOnPostgresql(TestDatabase db)
+      throws Exception {
+    try (CliDatabases.Empty empty = CliDatabases.empty(db);
+        TableService service = TableService.builder().jdbcUrl(empty.url())
+            .credentials(db.username(), db.password()).build()) {
+      service.createTable("orders");
+      for (int i = 0; i < 20; i++) {
+        service.tableClient("orders").insert(TableEntity.builder("customer-" + i % 3, "order-" + i)
+            .put("Status", i % 4 == 0 ? "open" : "shipped").put("Quantity", i).build());
+      }
+      String file = Files.readString(SQL.resolve("property-index.sql"));
+      try (Connection connection = connect(empty, db); Statement statement = connection.createStatement()) {
+        statement.execute(file);
+        statement.execute(file); // IF NOT EXISTS: running it again changes nothing
+
+        assertThat(rows(statement, "SELECT schemaname, indexdef FROM pg_indexes WHERE tablename = 'trestle_entity'"
+            + " AND indexname = 'trestle_entity_properties_gin'"))
+            .containsExactly(empty.schema() + "|CREATE INDEX trestle_entity_properties_gin ON " + empty.schema()
+                + ".trestle_entity USING gin (properties jsonb_path_ops)");
+        List<String> open = new ArrayList<>();
+        service.tableClient("orders").query(dev.trestle.EntityQuery.filter("Status eq 'open' and Quantity gt 0"))
+            .entities().forEach(e -> open.add(e.rowKey()));
+        assertThat(open).containsExactly("order-12", "order-16", "order-4", "order-8");
+
+        String drop = file.lines().filter(line -> line.contains("DROP INDEX")).findFirst().orElseThrow()
+            .replaceFirst("^--\\s*", "");
+        statement.execute(drop);
+        assertThat(rows(statement, "SELECT indexname FROM pg_indexes WHERE tablename = 'trestle_entity'"
+            + " AND schemaname = current_schema()"))
+            .containsExactly("trestle_entity_pk");
+      }
+    }
+  }
+
   private static Connection connect(CliDatabases.Empty empty, TestDatabase db) throws Exception {
     Properties properties = new Properties();
     if (db.username() != null) {

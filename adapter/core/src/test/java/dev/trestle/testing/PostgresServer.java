@@ -30,8 +30,11 @@ final class PostgresServer {
     TestDatabase create(String url, String user, String password, String schema);
   }
 
+  private static Endpoint endpoint;
+
+  /** A new schema on the server, which this JVM finds (or starts) once for all its PostgreSQL test databases. */
   static TestDatabase startDatabase(Factory factory) {
-    Endpoint server = endpoint();
+    Endpoint server = sharedEndpoint();
     String schema = SCHEMA_PREFIX + System.currentTimeMillis() + "_"
         + Integer.toString(ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE), 36);
     try (Connection admin = server.connect(); Statement statement = admin.createStatement()) {
@@ -62,6 +65,13 @@ final class PostgresServer {
       }
       return DriverManager.getConnection(url, properties);
     }
+  }
+
+  private static synchronized Endpoint sharedEndpoint() {
+    if (endpoint == null) {
+      endpoint = endpoint();
+    }
+    return endpoint;
   }
 
   private static Endpoint endpoint() {

@@ -19,7 +19,8 @@ import java.util.Set;
  * Seeded random {@code $filter} strings over a set of entities: every operator, and/or/not with and
  * without parentheses, literals on either side, every literal spelling, system properties, properties
  * some entities lack, literals of the wrong type, edge values, and at most 15 comparisons. Literals are
- * mostly taken from the entities' own values so that filters select some entities and not others.
+ * mostly taken from the entities' own values so that filters select some entities and not others. A third of
+ * the filters also require a property, at the top level, to equal a value an entity holds.
  */
 public final class RandomFilters {
   private RandomFilters() {}
@@ -36,7 +37,7 @@ public final class RandomFilters {
     List<String> properties = new ArrayList<>(values.keySet());
     properties.add(ABSENT);
     int comparisons = 1 + random.nextInt(random.nextInt(4) == 0 ? TableLimits.MAX_FILTER_COMPARISONS : 5);
-    return new Generator(random, values, properties).expression(comparisons);
+    return new Generator(random, values, properties).filter(comparisons);
   }
 
   // Every value each property has among the entities, system properties included.
@@ -58,6 +59,36 @@ public final class RandomFilters {
   }
 
   private record Generator(Random random, Map<String, List<PropertyValue>> values, List<String> properties) {
+
+    // A third of the filters require, at the top level, a property to equal a value some entity holds, mostly
+    // of a type with one stored form: the equalities a property index serves.
+    String filter(int comparisons) {
+      if (comparisons == 1 || random.nextInt(3) != 0) {
+        return expression(comparisons);
+      }
+      String equality = equality();
+      String rest = expression(comparisons - 1);
+      rest = random.nextInt(4) == 0 ? rest : "(" + rest + ")";
+      return random.nextBoolean() ? equality + " and " + rest : rest + " and " + equality;
+    }
+
+    private String equality() {
+      String property = RandomValues.pick(random, properties);
+      List<PropertyValue> known = values.getOrDefault(property, List.of());
+      List<PropertyValue> exact = known.stream().filter(Generator::hasOneStoredForm).toList();
+      PropertyValue literal = !exact.isEmpty() && random.nextInt(5) != 0
+          ? RandomValues.pick(random, exact)
+          : literalFor(known);
+      if (literal instanceof PropertyValue.BooleanValue b && b.value() && random.nextInt(4) == 0) {
+        return property; // bare boolean property: "eq true"
+      }
+      String text = format(literal);
+      return random.nextInt(6) == 0 ? text + " eq " + property : property + " eq " + text;
+    }
+
+    private static boolean hasOneStoredForm(PropertyValue value) {
+      return !(value instanceof PropertyValue.Int32Value) && !(value instanceof PropertyValue.DoubleValue);
+    }
 
     String expression(int comparisons) {
       if (comparisons == 1) {

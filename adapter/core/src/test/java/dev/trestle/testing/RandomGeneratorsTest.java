@@ -89,6 +89,37 @@ class RandomGeneratorsTest {
   }
 
   @Test
+  void manyFiltersRequireAValueWithOneStoredFormAtTheTopLevel() {
+    List<TableEntity> entities = RandomEntities.generate(new Random(8), 300);
+    Random random = new Random(9);
+    Set<EdmType> types = EnumSet.noneOf(EdmType.class);
+    int filters = 2000;
+    int withEquality = 0;
+    for (int i = 0; i < filters; i++) {
+      List<EdmType> required = topLevelEqualityTypes(FilterParser.parse(RandomFilters.generate(random, entities)));
+      types.addAll(required);
+      if (!required.isEmpty()) {
+        withEquality++;
+      }
+    }
+    assertThat(types).contains(EdmType.STRING, EdmType.GUID, EdmType.BINARY, EdmType.BOOLEAN, EdmType.INT64,
+        EdmType.DATE_TIME);
+    assertThat(withEquality).isGreaterThan(filters / 5);
+  }
+
+  // The types of the literals of the top-level eq comparisons of user properties, other than Int32 and Double.
+  private static List<EdmType> topLevelEqualityTypes(FilterExpression e) {
+    return switch (e) {
+      case FilterExpression.And and -> java.util.stream.Stream.concat(topLevelEqualityTypes(and.left()).stream(),
+          topLevelEqualityTypes(and.right()).stream()).toList();
+      case FilterExpression.Comparison c when c.operator() == FilterExpression.ComparisonOperator.EQ
+          && !List.of("PartitionKey", "RowKey", "Timestamp").contains(c.property())
+          && c.literal().type() != EdmType.INT32 && c.literal().type() != EdmType.DOUBLE -> List.of(c.literal().type());
+      default -> List.of();
+    };
+  }
+
+  @Test
   void filtersUseTimestampsWhenEntitiesHaveThem() {
     List<TableEntity> stored = RandomEntities.generate(new Random(4), 20).stream()
         .map(e -> e.toBuilder().timestamp(java.time.Instant.parse("2024-05-06T07:08:09.1234567Z")).build())

@@ -4,6 +4,11 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.TableService;
 import dev.trestle.store.SchemaMigrator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -20,7 +25,9 @@ public final class TestDatabase {
   /** The databases tests run on. */
   public enum Kind {
     H2("H2"),
-    POSTGRESQL("PostgreSQL");
+    POSTGRESQL("PostgreSQL"),
+    /** PostgreSQL with the optional GIN index of {@code sql/postgresql/property-index.sql}, in a schema of its own. */
+    POSTGRESQL_PROPERTY_INDEX("PostgreSQL with property index");
 
     private final String displayName;
 
@@ -86,12 +93,23 @@ public final class TestDatabase {
             "sa", "", null);
         case POSTGRESQL -> PostgresServer.startDatabase((url, user, password, schema) ->
             new TestDatabase(kind, url, user, password, schema));
+        case POSTGRESQL_PROPERTY_INDEX -> PostgresServer.startDatabase((url, user, password, schema) ->
+            new TestDatabase(kind, url, user, password, schema).withPropertyIndex());
       };
       Runtime.getRuntime().addShutdownHook(new Thread(database.dataSource::close));
       return database;
     } catch (RuntimeException e) {
       return e;
     }
+  }
+
+  private TestDatabase withPropertyIndex() {
+    try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+      statement.execute(Files.readString(OperatorSql.file("property-index.sql")));
+    } catch (SQLException | IOException e) {
+      throw new IllegalStateException("Cannot create the property index: " + e.getMessage(), e);
+    }
+    return this;
   }
 
   public Kind kind() {

@@ -27,7 +27,10 @@ import org.jooq.impl.SQLDataType;
  * when it is full, the range ends, or the time budget is spent (at the last match or marker read, so a page
  * with no matches still moves on). A declared cursor is planned for fast start: the planner walks the
  * primary key in order even without statistics, where a plain query with a limit is planned as a read and
- * sort of the whole table while the table has never been analyzed.
+ * sort of the whole table while the table has never been analyzed. Where the optional property index exists,
+ * the walk skips the rows that lack the values of the filter's top-level equalities ({@link PropertyIndex}):
+ * they cannot match, so the markers and continuations stay right, and the planner can read the rest through
+ * the index and sort them into key order.
  */
 final class CursorScan {
   private static final String CURSOR = "trestle_page";
@@ -47,6 +50,7 @@ final class CursorScan {
   EntityPage page(int top, Condition resume) {
     return store.inTransaction(sql -> {
       long deadline = System.nanoTime() + limits.budget().toNanos();
+      planFor(sql);
       sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
       List<TableEntity> entities = new ArrayList<>();
       String lastPartitionKey = null;
@@ -77,6 +81,18 @@ final class CursorScan {
   }
 
   /**
+   * Sets the planner up for this scan's cursor, in the current transaction. A cursor is planned for its first
+   * tenth by default, which favours the ordered primary-key walk; a walk through the property index reads
+   * and sorts all its rows before the first one, so it is planned for all of them: the index is then chosen
+   * wherever it is cheaper in total.
+   */
+  void planFor(DSLContext sql) {
+    if (scan.candidates() != null) {
+      sql.execute("set local cursor_tuple_fraction = 1");
+    }
+  }
+
+  /**
    * The key range in key order: each row's keys and whether it matches, its version and properties only when
    * it does; of the rows that do not match, only every few-th (the progress markers).
    */
@@ -86,7 +102,9 @@ final class CursorScan {
     Field<Integer> walked = DSL.rowNumber().over(DSL.orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)).as("walked");
     Table<?> walk = sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, matches, walked)
         .from(store.dialect.entitiesForReading("trestle_entity"))
-        .where(ENTITY_TABLE.eq(scan.tableId()).and(scan.keyRange()).and(resume == null ? DSL.trueCondition() : resume))
+        .where(ENTITY_TABLE.eq(scan.tableId()).and(scan.keyRange())
+            .and(scan.candidates() == null ? DSL.trueCondition() : scan.candidates())
+            .and(resume == null ? DSL.trueCondition() : resume))
         .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
         .asTable("walk");
     Field<Boolean> matched = walk.field("matches", Boolean.class);

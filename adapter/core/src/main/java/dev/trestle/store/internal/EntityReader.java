@@ -59,16 +59,19 @@ final class EntityReader {
     FilterTranslator translator = new FilterTranslator(store.dialect);
     Condition filter = DSL.trueCondition();
     Condition keyRange = DSL.trueCondition();
+    Condition candidates = null;
     if (query.filter() != null && !query.filter().isBlank()) {
       FilterExpression expression = FilterParser.parse(query.filter());
       filter = translator.entities(expression);
       keyRange = translator.keyRange(expression);
+      candidates = store.propertyIndex.candidates(expression);
     }
     Condition resume = query.continuation() == null
         ? null
         : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
     long tableId = TableLookup.id(store.sql, account, tableName);
-    return new EntityScan(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, query.select())).page(top, resume);
+    return new EntityScan(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
+        query.select())).page(top, resume);
   }
 
   private Condition resumeAt(ResumePoint resume) {

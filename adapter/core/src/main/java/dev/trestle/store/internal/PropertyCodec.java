@@ -38,19 +38,10 @@ final class PropertyCodec {
       json.writeStartObject();
       int position = 0;
       for (Map.Entry<String, PropertyValue> property : properties.entrySet()) {
-        PropertyValue value = property.getValue();
-        StoredType type = StoredType.of(value.type());
         json.writeFieldName(property.getKey());
         json.writeStartArray();
-        json.writeString(type.tag);
-        String text = StoredType.text(value);
-        if (type == StoredType.STRING) {
-          json.writeString(encodeText.apply(text));
-        } else if (type.isJsonScalar()) {
-          json.writeRawValue(text);
-        } else {
-          json.writeString(text);
-        }
+        json.writeString(StoredType.of(property.getValue().type()).tag);
+        writeValue(json, property.getValue());
         json.writeNumber(position++);
         json.writeEndArray();
       }
@@ -59,6 +50,44 @@ final class PropertyCodec {
       throw new UncheckedIOException(e);
     }
     return out.toString();
+  }
+
+  /**
+   * A document contained (jsonb {@code @>}) in the stored properties of every entity that holds all these
+   * values: each name maps to an array of its values, each written exactly as {@link #encode} writes it. Type
+   * tags are left out: every property of a type shares its tag, so in a GIN index the tag selects nothing and
+   * costs a long posting list. Containment is only a necessary condition (array containment ignores order,
+   * and the stored array also holds the tag and the position), so the exact comparison must still decide.
+   */
+  String encodeContained(Map<String, List<PropertyValue>> values) {
+    StringWriter out = new StringWriter(16 + values.size() * 32);
+    try (JsonGenerator json = JSON.createGenerator(out)) {
+      json.writeStartObject();
+      for (Map.Entry<String, List<PropertyValue>> property : values.entrySet()) {
+        json.writeFieldName(property.getKey());
+        json.writeStartArray();
+        for (PropertyValue value : property.getValue()) {
+          writeValue(json, value);
+        }
+        json.writeEndArray();
+      }
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString();
+  }
+
+  private void writeValue(JsonGenerator json, PropertyValue value) throws IOException {
+    StoredType type = StoredType.of(value.type());
+    String text = StoredType.text(value);
+    if (type == StoredType.STRING) {
+      json.writeString(encodeText.apply(text));
+    } else if (type.isJsonScalar()) {
+      json.writeRawValue(text);
+    } else {
+      json.writeString(text);
+    }
   }
 
   /** All properties, in the order they were written. */

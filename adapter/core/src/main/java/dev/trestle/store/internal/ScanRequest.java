@@ -4,9 +4,12 @@ import dev.trestle.TableEntity;
 import java.util.List;
 import org.jooq.Condition;
 
-/** What one query page reads: the table, the translated filter and key range, and the selected properties. */
+/**
+ * What one query page reads: the table, the translated filter and key range, the condition the property index
+ * serves ({@link PropertyIndex#candidates}, null when none), and the selected properties.
+ */
 record ScanRequest(Store store, QueryLimits limits, long tableId, Condition filter, Condition keyRange,
-    List<String> select) {
+    Condition candidates, List<String> select) {
 
   /** The entity of one read row, from its stored (encoded) keys, version ticks and properties column value. */
   TableEntity entity(String storedPartitionKey, String storedRowKey, long ticks, Object propertiesColumnValue) {

@@ -11,14 +11,16 @@ import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 
 /**
- * What every account's service shares: the jOOQ context over one DataSource, the database's dialect and the
- * property codec. Owns the pool when it created it from a JDBC URL.
+ * What every account's service shares: the jOOQ context over one DataSource, the database's dialect, the
+ * property codec and what is known of the optional property index. Owns the pool when it created it from a
+ * JDBC URL.
  */
 final class Store implements AutoCloseable {
   final DSLContext sql;
   final Dialect dialect;
   final PropertyCodec properties;
   final QueryLimits queryLimits;
+  final PropertyIndex propertyIndex;
   private final DataSource dataSource;
   private final HikariDataSource ownedPool;
 
@@ -34,11 +36,14 @@ final class Store implements AutoCloseable {
         .withExecuteLogging(false)
         .withRenderSchema(false);
     this.sql = DSL.using(dataSource, dialect.sqlDialect(), settings);
+    this.propertyIndex = dialect instanceof PostgresDialect
+        ? new PropertyIndex(sql, dialect, properties, PropertyIndex.RECHECK)
+        : PropertyIndex.NONE;
   }
 
   static Store open(TableServiceBuilder.Settings settings, QueryLimits queryLimits) {
     if (settings.dataSource() != null) {
-      return migrated(new Store(settings.dataSource(), null, queryLimits), settings);
+      return ready(new Store(settings.dataSource(), null, queryLimits), settings);
     }
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(settings.jdbcUrl());
@@ -48,17 +53,18 @@ final class Store implements AutoCloseable {
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
     try {
-      return migrated(new Store(pool, pool, queryLimits), settings);
+      return ready(new Store(pool, pool, queryLimits), settings);
     } catch (RuntimeException e) {
       pool.close();
       throw e;
     }
   }
 
-  private static Store migrated(Store store, TableServiceBuilder.Settings settings) {
+  private static Store ready(Store store, TableServiceBuilder.Settings settings) {
     if (settings.migrate()) {
       SchemaMigrator.migrate(store.dataSource());
     }
+    store.propertyIndex.present(); // looked up at start, so that the log says from the start whether it is used
     return store;
   }
 

@@ -26,7 +26,9 @@ class EntityScanTest {
     for (int p = 0; p < 6; p++) {
       List<TableOperation> batch = new ArrayList<>();
       for (int r = 0; r < 40; r++) {
-        batch.add(TableOperation.insert(TableEntity.builder("p" + p, String.format("r%02d", r)).put("n", p * 40 + r).build()));
+        int n = p * 40 + r;
+        batch.add(TableOperation.insert(TableEntity.builder("p" + p, String.format("r%02d", r)).put("n", n)
+            .put("third", "t" + n % 3).build()));
       }
       table.submitTransaction(batch);
     }
@@ -54,6 +56,17 @@ class EntityScanTest {
 
     assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(100, 200).boxed().toList());
     assertThat(pageSizes).contains(0).allSatisfy(size -> assertThat(size).isLessThanOrEqualTo(5));
+  }
+
+  @DatabaseTest({TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL, TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX})
+  void aSpentBudgetEndsEveryPageOfAnEqualityFilterAndTheScanStillSeesEveryMatchOnce(TestDatabase database) {
+    TableClient table = table(database, new QueryLimits(Duration.ZERO, 3, 5));
+    List<Integer> pageSizes = new ArrayList<>();
+    List<Integer> values = readAll(table, EntityQuery.filter("third eq 't1' and n ge 100"), pageSizes);
+
+    assertThat(values).containsExactlyElementsOf(
+        java.util.stream.IntStream.range(100, 240).filter(n -> n % 3 == 1).boxed().toList());
+    assertThat(pageSizes).hasSizeGreaterThan(1).allSatisfy(size -> assertThat(size).isLessThanOrEqualTo(5));
   }
 
   @DatabaseTest

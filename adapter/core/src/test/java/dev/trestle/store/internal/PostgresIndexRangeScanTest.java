@@ -56,7 +56,7 @@ class PostgresIndexRangeScanTest {
     FilterTranslator translator = new FilterTranslator(store.dialect);
     long tableId = TableLookup.id(store.sql, account, "ranges");
     return new CursorScan(new ScanRequest(store, QueryLimits.SERVICE, tableId, translator.entities(expression),
-        translator.keyRange(expression), null));
+        translator.keyRange(expression), store.propertyIndex.candidates(expression), null));
   }
 
   /** The plan of the query as a declared cursor, which is how the scan runs it. */
