@@ -9,13 +9,18 @@
 -- What it speeds up: queries whose filter requires, at its top level (joined by `and`, not under `or` or
 -- `not`), a property to equal a String, Guid, Binary, Boolean, Int64 or DateTime value, e.g.
 -- `Price gt 990 and Category eq 'c7'`. Without the index PostgreSQL reads every entity of the key range the
--- filter gives (the whole table when it names no keys); with it, only the entities holding the value, which
--- it then sorts into key order. The fewer entities hold the value, the larger the gain: on 20,000 entities a
--- value held by one in ten made such a query about three times faster. A value held by most entities gains
--- nothing. Int32 and Double equalities and range comparisons do not use the index.
+-- filter gives (the whole table when it names no keys); with it, only the entities holding the values, which
+-- it then sorts into key order. The fewer entities hold them, the larger the gain: on 20,000 entities of about
+-- 1 KB, with 'c7' held by one in ten, that query ran 3x faster and PostgreSQL spent a quarter of the CPU on
+-- it. A value most entities hold gains nothing: PostgreSQL may then read and sort them all before the first
+-- page. Int32 and Double equalities and range comparisons do not use the index.
 --
--- What it costs: disk, about a fifth of the entity table's size, and writes: every insert, update and merge
--- also updates the index (batch inserts ran about 40% slower in our measurements; see bench/RESULTS.md).
+-- What it costs: disk, about a fifth of the entity table, and writes, since every insert, update and merge
+-- also updates it. In the same measurements a 100-entity batch took about 70% more PostgreSQL CPU (25-35%
+-- fewer batches per second) and a single insert about 20% more. New entries wait in the index's pending list
+-- and are merged now and then, which shows as an occasional slow write (the 99th percentile of a batch went
+-- from about 20 ms to 150 ms); `WITH (fastupdate = off)` evens that out at more than twice the CPU.
+-- See bench/RESULTS.md.
 --
 -- Trestle looks for the index when it starts and again every minute, so servers pick up an index created or
 -- dropped while they run within a minute, without a restart. The answers are the same with or without it.
