@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.EntityPage;
+import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.ExecuteListener;
 import org.jooq.ResultQuery;
@@ -48,17 +50,44 @@ class PostgresPropertyIndexTest {
       store.sql.execute("ANALYZE trestle_entity");
       CursorScan scan = cursorScan(store, account, FILTER);
 
-      String plan = store.inTransaction(sql -> {
-        scan.planFor(sql);
-        return explainCursor(sql, scan.walkQuery(sql, null));
-      });
-      assertThat(scan.walkQuery(store.sql, null).getSQL()).contains("@>");
-      assertThat(plan).contains("Bitmap Index Scan on trestle_entity_properties_gin")
-          .containsPattern("Index Cond: \\(.*properties @> ");
+      Condition resumed = DSL.row(Schema.PARTITION_KEY, Schema.ROW_KEY).gt("p05", "r050");
+      for (Condition resume : java.util.Arrays.asList(null, resumed)) {
+        String plan = store.inTransaction(sql -> {
+          scan.planFor(sql);
+          return explainCursor(sql, scan.walkQuery(sql, resume));
+        });
+        assertThat(scan.walkQuery(store.sql, resume).getSQL()).contains("@>");
+        assertThat(plan).contains("Bitmap Index Scan on trestle_entity_properties_gin")
+            .containsPattern("Index Cond: \\(.*properties @> ");
+      }
 
       EntityPage page = scan.page(1000, null);
       assertThat(page.entities()).extracting(e -> (Integer) e.properties().get("n").value())
           .containsExactlyElementsOf(IntStream.range(0, ENTITIES).filter(i -> i % 50 == 7).boxed().toList());
+    }
+  }
+
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX)
+  void pagesReadThroughTheGinIndexResumeWhereTheyStoppedOnPostgresqlWithThePropertyIndex(TestDatabase database) {
+    String account = TestDatabase.newAccount();
+    // No time left after the first chunk, and short pages: every page ends early and the next one resumes.
+    try (TableService service = SqlTableService.open(settings(database, account), new QueryLimits(Duration.ZERO, 3, 5))) {
+      fill(service);
+      DSL.using(database.dataSource(), SQLDialect.POSTGRES).execute("ANALYZE trestle_entity");
+      List<Integer> values = new ArrayList<>();
+      int pages = 0;
+      EntityQuery query = EntityQuery.filter(FILTER).withTop(7);
+      while (true) {
+        EntityPage page = service.tableClient("goods").query(query);
+        pages++;
+        page.entities().forEach(e -> values.add((Integer) e.properties().get("n").value()));
+        if (page.next().isEmpty()) {
+          break;
+        }
+        query = query.withContinuation(page.next().get());
+      }
+      assertThat(values).containsExactlyElementsOf(IntStream.range(0, ENTITIES).filter(i -> i % 50 == 7).boxed().toList());
+      assertThat(pages).isGreaterThan(ENTITIES / 50 / 7);
     }
   }
 
