@@ -71,7 +71,8 @@ class PostgresPropertyIndexTest {
   void pagesReadThroughTheGinIndexResumeWhereTheyStoppedOnPostgresqlWithThePropertyIndex(TestDatabase database) {
     String account = TestDatabase.newAccount();
     // No time left after the first chunk, and short pages: every page ends early and the next one resumes.
-    try (TableService service = SqlTableService.open(settings(database, account), new QueryLimits(Duration.ZERO, 3, 5))) {
+    QueryLimits limits = new QueryLimits(Duration.ZERO, 3, 5);
+    try (TableService service = SqlTableService.open(settings(database, account), limits)) {
       fill(service);
       DSL.using(database.dataSource(), SQLDialect.POSTGRES).execute("ANALYZE trestle_entity");
       List<Integer> values = new ArrayList<>();
@@ -86,7 +87,8 @@ class PostgresPropertyIndexTest {
         }
         query = query.withContinuation(page.next().get());
       }
-      assertThat(values).containsExactlyElementsOf(IntStream.range(0, ENTITIES).filter(i -> i % 50 == 7).boxed().toList());
+      assertThat(values)
+          .containsExactlyElementsOf(IntStream.range(0, ENTITIES).filter(i -> i % 50 == 7).boxed().toList());
       assertThat(pages).isGreaterThan(ENTITIES / 50 / 7);
     }
   }
@@ -186,7 +188,8 @@ class PostgresPropertyIndexTest {
 
   /** The plan of the query as a declared cursor, which is how the scan runs it. */
   private static String explainCursor(DSLContext sql, ResultQuery<?> query) {
-    return sql.fetch("EXPLAIN DECLARE explained NO SCROLL CURSOR FOR " + query.getSQL(), query.getBindValues().toArray())
+    return sql.fetch("EXPLAIN DECLARE explained NO SCROLL CURSOR FOR " + query.getSQL(),
+            query.getBindValues().toArray())
         .stream()
         .map(row -> row.get(0, String.class))
         .collect(Collectors.joining("\n"));
