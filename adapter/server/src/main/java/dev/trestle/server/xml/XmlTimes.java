@@ -1,9 +1,6 @@
 package dev.trestle.server.xml;
 
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -20,14 +17,7 @@ final class XmlTimes {
       return null;
     }
     try {
-      if (text.length() == 10) {
-        return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
-      }
-      char last = text.charAt(text.length() - 1);
-      boolean zoned = last == 'Z' || last == 'z' || text.lastIndexOf('+') > 10 || text.lastIndexOf('-') > 10;
-      return zoned
-          ? OffsetDateTime.parse(text.toUpperCase(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant()
-          : LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+      return IsoInstant.parse(text);
     } catch (DateTimeParseException e) {
       throw SafeXml.invalidNodeValue(node);
     }
