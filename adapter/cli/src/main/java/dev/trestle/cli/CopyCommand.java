@@ -87,7 +87,9 @@ final class CopyCommand implements Callable<Integer> {
           : database(DatabaseSettings.resolve(Configuration.load(null, Map.of()),
               new DatabaseSettings.DatabaseFlags(targetUrl, targetUser, targetPassword, null, null)),
               Database.Access.READ_WRITE, opened);
-      List<String> names = tables == null || tables.isEmpty() ? fromEnd.tableNames() : tables;
+      // listed names are already as created; named ones are looked up (case-insensitively) once each
+      List<String> names = tables == null || tables.isEmpty() ? fromEnd.tableNames()
+          : tables.stream().map(table -> asCreated(fromEnd, table)).toList();
       long total = 0;
       for (String name : names) {
         total += copy(fromEnd, toEnd, name, mode);
@@ -107,10 +109,13 @@ final class CopyCommand implements Callable<Integer> {
     }
   }
 
-  /** Copies one table, creating it in the target with the source's name casing; returns the entity count. */
-  static long copy(TableEnd from, TableEnd to, String table, EntityWriter.Mode mode) {
-    String name = from.find(table).orElseThrow(() ->
+  private static String asCreated(TableEnd from, String table) {
+    return from.find(table).orElseThrow(() ->
         new CliException(ExitCode.DATA, "Table '" + table + "' does not exist in the source."));
+  }
+
+  /** Copies one table, named as created in the source, keeping that casing in the target; returns the count. */
+  static long copy(TableEnd from, TableEnd to, String name, EntityWriter.Mode mode) {
     EntitySink sink = to.writer(name, mode);
     try {
       from.read(name, sink::add);
