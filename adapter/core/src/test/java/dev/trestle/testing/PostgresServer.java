@@ -67,7 +67,27 @@ final class PostgresServer {
     }
   }
 
-  private static synchronized Endpoint sharedEndpoint() {
+  /**
+   * A database of its own on the test server, created when missing and migrated, for tests whose connections
+   * cannot carry a schema (behind a transaction pooler, the search path is session state); returns its
+   * endpoint with the database name replaced.
+   */
+  static Endpoint dedicatedDatabase(String name) {
+    Endpoint server = sharedEndpoint();
+    try (Connection admin = server.connect(); Statement statement = admin.createStatement();
+        ResultSet exists = admin.createStatement().executeQuery(
+            "select 1 from pg_database where datname = '" + name + "'")) {
+      if (!exists.next()) {
+        statement.execute("CREATE DATABASE " + name);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot create database " + name + " on " + server.url() + ": " + e.getMessage(), e);
+    }
+    return new Endpoint(server.url().replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + name), server.user(),
+        server.password());
+  }
+
+  static synchronized Endpoint sharedEndpoint() {
     if (endpoint == null) {
       endpoint = endpoint();
     }

@@ -139,6 +139,18 @@ public final class TestDatabase {
     return dataSource.getSchema();
   }
 
+  /** Where a database is, for tests that hand it to another process or a pooler. */
+  public record Address(String url, String user, String password) {}
+
+  /**
+   * A PostgreSQL database of its own on the tests' server, created when missing (not migrated), for tests
+   * whose connections cannot carry a schema: another process, or a pooler that does not keep session state.
+   */
+  public static Address dedicatedPostgresDatabase(String name) {
+    PostgresServer.Endpoint endpoint = PostgresServer.dedicatedDatabase(name);
+    return new Address(endpoint.url(), endpoint.user(), endpoint.password());
+  }
+
   /** An account name no other test of any run uses. */
   public static String newAccount() {
     return "t" + Long.toString(ACCOUNTS.incrementAndGet(), 36)

@@ -6,6 +6,7 @@ import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import dev.trestle.cli.CliException;
 import dev.trestle.cli.ExitCode;
 import dev.trestle.cli.config.DatabaseSettings;
+import dev.trestle.store.TransactionPooler;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -32,7 +33,7 @@ public final class DatabaseConnector {
     waitUntilReachable(settings);
     HikariConfig config = new HikariConfig();
     config.setPoolName("trestle");
-    config.setJdbcUrl(settings.jdbcUrl());
+    config.setJdbcUrl(TransactionPooler.adapt(settings.jdbcUrl(), settings.user(), settings.password()));
     if (settings.user() != null) {
       config.setUsername(settings.user());
     }
@@ -41,8 +42,8 @@ public final class DatabaseConnector {
     }
     config.setMaximumPoolSize(settings.poolSize());
     config.setMinimumIdle(Math.min(2, settings.poolSize()));
-    // a request waiting this long for a connection fails instead of piling up
-    config.setConnectionTimeout(Duration.ofSeconds(10).toMillis());
+    // a request waiting this long for a connection is answered ServerBusy instead of piling up
+    config.setConnectionTimeout(settings.connectionTimeout().toMillis());
     if (registry != null) {
       config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
     }

@@ -33,9 +33,14 @@ import org.jooq.impl.DSL;
 /**
  * Runs writes, one operation or an entity-group transaction, in one database transaction: it locks the
  * existing rows of the entities involved (SELECT ... FOR UPDATE), decides every operation in Java against
- * those versions (existence, ETag, merge), then writes. Nothing is written when an operation fails. A race
- * that the locks cannot prevent (two inserts of the same new key, a deadlock) rolls back and runs again, so
- * callers never see a duplicate-key error from an upsert.
+ * those versions (existence, ETag, merge), then writes. Nothing is written when an operation fails.
+ *
+ * <p>The lock is an optimisation, not what correctness rests on: every update and delete is a compare-and-set
+ * on the version it was decided against ({@code WHERE ticks = ?}), every insert relies on the primary key, and
+ * every statement's row count is checked. A write whose premise no longer holds (a lost lock, a statement
+ * that ran outside the transaction, a race between two inserts of a new key, a deadlock) rolls back and is
+ * decided again on fresh data, so that a write is acknowledged only when its transaction committed exactly
+ * what was decided, and callers never see a duplicate-key error from an upsert.
  */
 final class EntityWriter {
   private static final int MAX_ATTEMPTS = 30;
@@ -61,11 +66,11 @@ final class EntityWriter {
     for (int attempt = 1; ; attempt++) {
       try {
         return store.inTransaction(sql -> apply(sql, operations));
-      } catch (DataAccessException e) {
+      } catch (StalePremise | DataAccessException e) {
         if (SqlErrors.isMissingParent(e)) {
           throw new OperationFailure(0, TableLookup.tableNotFound());
         }
-        boolean retry = SqlErrors.isDuplicateKey(e) || SqlErrors.isTransient(e);
+        boolean retry = e instanceof StalePremise || SqlErrors.isDuplicateKey(e) || SqlErrors.isTransient(e);
         if (!retry) {
           throw e;
         }
@@ -130,8 +135,8 @@ final class EntityWriter {
 
     List<TableEntity> results = new ArrayList<>(operations.size());
     List<StoredRow> inserts = new ArrayList<>();
-    List<StoredRow> updates = new ArrayList<>();
-    List<String> deletes = new ArrayList<>();
+    List<Change> updates = new ArrayList<>();
+    List<StoredRow> deletes = new ArrayList<>();
     for (int i = 0; i < operations.size(); i++) {
       TableOperation operation = operations.get(i);
       TableEntity entity = operation.entity();
@@ -143,10 +148,14 @@ final class EntityWriter {
         throw new TransactionFailedException(i, e);
       }
       if (written == null) {
-        deletes.add(entity.rowKey());
+        deletes.add(existing);
         results.add(TableEntity.builder(entity.partitionKey(), entity.rowKey()).build());
       } else {
-        (existing == null ? inserts : updates).add(written);
+        if (existing == null) {
+          inserts.add(written);
+        } else {
+          updates.add(new Change(existing.ticks(), written));
+        }
         results.add(written.toEntity());
       }
     }
@@ -237,55 +246,74 @@ final class EntityWriter {
     return new StoredRow(entity.partitionKey(), entity.rowKey(), ticks, properties);
   }
 
+  /** A new version of a stored entity, written only over the version it was decided against. */
+  private record Change(long expectedTicks, StoredRow row) {}
+
   private void execute(DSLContext sql, long tableId, String partitionKey, List<StoredRow> inserts,
-      List<StoredRow> updates, List<String> deletes) {
+      List<Change> updates, List<StoredRow> deletes) {
     Dialect dialect = store.dialect;
     String storedPartitionKey = dialect.encodeText(partitionKey);
     var properties = dialect.propertiesColumn();
     if (!deletes.isEmpty()) {
       var delete = sql.deleteFrom(ENTITIES).where(ENTITY_TABLE.eq(tableId), PARTITION_KEY.eq(storedPartitionKey),
-          ROW_KEY.eq(DSL.param("rk", String.class)));
-      batch(sql, delete, deletes.stream().map(rk -> new Object[] {tableId, storedPartitionKey, dialect.encodeText(rk)}).toList());
+          ROW_KEY.eq(DSL.param("rk", String.class)), TICKS.eq(DSL.param("expected", Long.class)));
+      expectOneRowEach(batch(sql, delete, deletes.stream().map(row -> new Object[] {
+          tableId, storedPartitionKey, dialect.encodeText(row.rowKey()), row.ticks()}).toList()), false);
     }
     if (!updates.isEmpty()) {
-      // Bind order below follows this map's order: ticks, properties, then the key columns.
+      // Bind order below follows this map's order: ticks, properties, then the key columns and the expected version.
       Map<org.jooq.Field<?>, Object> assignments = new LinkedHashMap<>();
       assignments.put(TICKS, DSL.param("ticks", Long.class));
       assignments.put(properties, dialect.propertiesValue("{}"));
       var update = sql.update(ENTITIES)
           .set(assignments)
           .where(ENTITY_TABLE.eq(tableId), PARTITION_KEY.eq(storedPartitionKey),
-              ROW_KEY.eq(DSL.param("rk", String.class)));
-      batch(sql, update, updates.stream().map(row -> new Object[] {
-          row.ticks(), dialect.propertiesBindValue(store.properties.encode(row.properties())),
-          tableId, storedPartitionKey, dialect.encodeText(row.rowKey())}).toList());
+              ROW_KEY.eq(DSL.param("rk", String.class)), TICKS.eq(DSL.param("expected", Long.class)));
+      expectOneRowEach(batch(sql, update, updates.stream().map(change -> new Object[] {
+          change.row().ticks(), dialect.propertiesBindValue(store.properties.encode(change.row().properties())),
+          tableId, storedPartitionKey, dialect.encodeText(change.row().rowKey()), change.expectedTicks()}).toList()), false);
     }
     if (!inserts.isEmpty()) {
       var insert = sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, properties)
           .values(DSL.val(tableId), DSL.val(storedPartitionKey), DSL.val(""), DSL.val(0L),
               dialect.propertiesValue("{}"));
-      batch(sql, insert, inserts.stream().map(row -> new Object[] {
+      expectOneRowEach(batch(sql, insert, inserts.stream().map(row -> new Object[] {
           tableId, storedPartitionKey, dialect.encodeText(row.rowKey()), row.ticks(),
-          dialect.propertiesBindValue(store.properties.encode(row.properties()))}).toList());
+          dialect.propertiesBindValue(store.properties.encode(row.properties()))}).toList()), true);
     }
   }
 
-  /** Runs one prepared statement once per set of bind values (all of the statement's binds, in order). */
-  private static void batch(DSLContext sql, Query template, List<Object[]> bindings) {
+  /**
+   * Runs one prepared statement once per set of bind values (all of the statement's binds, in order); returns
+   * the row count of each run.
+   */
+  private static int[] batch(DSLContext sql, Query template, List<Object[]> bindings) {
     if (bindings.size() == 1) {
       Object[] values = bindings.get(0);
       int i = 1;
       for (Object value : values) {
         template.bind(i++, value);
       }
-      template.execute();
-      return;
+      return new int[] {template.execute()};
     }
     var batch = sql.batch(template);
     for (Object[] values : bindings) {
       batch = batch.bind(values);
     }
-    batch.execute();
+    return batch.execute();
+  }
+
+  /**
+   * Each statement must have changed exactly the one row it was decided for; anything else means the premise
+   * of the decision no longer holds, so the transaction rolls back and the write is decided again. A driver
+   * that cannot say (SUCCESS_NO_INFO) is trusted only for inserts, which the primary key guards by itself.
+   */
+  private static void expectOneRowEach(int[] counts, boolean insert) {
+    for (int count : counts) {
+      if (count != 1 && !(insert && count == java.sql.Statement.SUCCESS_NO_INFO)) {
+        throw new StalePremise();
+      }
+    }
   }
 
   private static void checkETag(String ifMatch, StoredRow existing) {
@@ -301,6 +329,13 @@ final class EntityWriter {
 
   static TableException resourceNotFound() {
     return new TableException(TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.");
+  }
+
+  /** A statement did not change the row it was decided for: roll back, then decide again on fresh data. */
+  private static final class StalePremise extends RuntimeException {
+    StalePremise() {
+      super("A write's compare-and-set found the entity changed or missing", null, false, false);
+    }
   }
 
   /** An operation failed; nothing was written. */

@@ -6,6 +6,9 @@ import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.SchemaMigrator;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
+import org.jooq.ExecuteListener;
+import org.jooq.impl.DefaultConfiguration;
+import org.jooq.impl.DefaultConnectionProvider;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
@@ -35,7 +38,12 @@ final class Store implements AutoCloseable {
         .withRenderQuotedNames(RenderQuotedNames.NEVER)
         .withExecuteLogging(false)
         .withRenderSchema(false);
-    this.sql = DSL.using(dataSource, dialect.sqlDialect(), settings);
+    this.sql = DSL.using(new DefaultConfiguration()
+        .set(new TranslatingConnectionProvider(dataSource))
+        .set(dialect.sqlDialect())
+        .set(settings)
+        // One place where a statement's failure that is the database's fault becomes ServerBusy.
+        .set(ExecuteListener.onException(context -> context.exception(SqlErrors.translate(context.exception())))));
     this.propertyIndex = dialect instanceof PostgresDialect
         ? new PropertyIndex(sql, dialect, properties, PropertyIndex.RECHECK)
         : PropertyIndex.NONE;
@@ -46,10 +54,12 @@ final class Store implements AutoCloseable {
       return ready(new Store(settings.dataSource(), null, queryLimits), settings);
     }
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(settings.jdbcUrl());
+    config.setJdbcUrl(dev.trestle.store.TransactionPooler.adapt(settings.jdbcUrl(), settings.username(),
+        settings.password()));
     config.setUsername(settings.username());
     config.setPassword(settings.password());
     config.setMaximumPoolSize(settings.maximumPoolSize());
+    config.setConnectionTimeout(settings.connectionTimeout().toMillis());
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
     try {
@@ -61,6 +71,8 @@ final class Store implements AutoCloseable {
   }
 
   private static Store ready(Store store, TableServiceBuilder.Settings settings) {
+    dev.trestle.store.TransactionPooler.check(store.dataSource());
+    store.dialect.prepareDatabase(store.sql);
     if (settings.migrate()) {
       SchemaMigrator.migrate(store.dataSource());
     }
@@ -83,19 +95,14 @@ final class Store implements AutoCloseable {
     }
     return sql.connectionResult(connection -> {
       int isolation = connection.getTransactionIsolation();
-      boolean autoCommit = connection.getAutoCommit();
       connection.setAutoCommit(false);
       connection.setTransactionIsolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ);
       try {
-        T result = reads.apply(DSL.using(connection, sql.dialect(), sql.settings()));
-        connection.commit();
-        return result;
-      } catch (RuntimeException e) {
-        connection.rollback();
-        throw e;
+        return runAndEnd(connection, reads);
       } finally {
-        connection.setTransactionIsolation(isolation);
-        connection.setAutoCommit(autoCommit);
+        if (!connection.isClosed()) {
+          connection.setTransactionIsolation(isolation);
+        }
       }
     });
   }
@@ -107,23 +114,60 @@ final class Store implements AutoCloseable {
    */
   <T> T inTransaction(java.util.function.Function<DSLContext, T> work) {
     return sql.connectionResult(connection -> {
-      boolean autoCommit = connection.getAutoCommit();
       connection.setAutoCommit(false);
-      try {
-        T result = work.apply(DSL.using(connection, sql.dialect(), sql.settings()));
-        connection.commit();
-        return result;
-      } catch (RuntimeException | Error e) {
-        try {
-          connection.rollback();
-        } catch (java.sql.SQLException | RuntimeException rollbackFailure) {
-          e.addSuppressed(rollbackFailure);
-        }
-        throw e;
-      } finally {
-        connection.setAutoCommit(autoCommit);
-      }
+      return runAndEnd(connection, work);
     });
+  }
+
+  /**
+   * Runs the work in the connection's open transaction and commits it, or rolls it back on failure; then returns
+   * the connection to auto-commit. A connection whose rollback failed is aborted instead: its transaction's state
+   * is unknown, and restoring auto-commit would commit whatever part of it the database still holds (pgjdbc
+   * commits an open transaction on setAutoCommit(true)), so it must never be used again.
+   */
+  private <T> T runAndEnd(java.sql.Connection connection, java.util.function.Function<DSLContext, T> work)
+      throws java.sql.SQLException {
+    T result;
+    try {
+      result = work.apply(DSL.using(sql.configuration().derive(new DefaultConnectionProvider(connection))));
+      connection.commit();
+    } catch (RuntimeException | Error | java.sql.SQLException e) {
+      try {
+        connection.rollback();
+      } catch (java.sql.SQLException | RuntimeException rollbackFailure) {
+        e.addSuppressed(rollbackFailure);
+        abandon(connection, e);
+        throw failure(e);
+      }
+      connection.setAutoCommit(true);
+      throw failure(e);
+    }
+    connection.setAutoCommit(true);
+    return result;
+  }
+
+  /** What a failed transaction throws: a failed commit whose cause is the database's becomes ServerBusy. */
+  private static RuntimeException failure(Throwable e) {
+    if (e instanceof Error error) {
+      throw error;
+    }
+    if (e instanceof java.sql.SQLException sqlFailure) {
+      return SqlErrors.translate(new org.jooq.exception.DataAccessException(
+          "The transaction could not be committed: " + sqlFailure.getMessage(), sqlFailure));
+    }
+    return SqlErrors.translate((RuntimeException) e);
+  }
+
+  /** Closes the physical connection so that no pool hands it out again, whatever state it is in. */
+  private void abandon(java.sql.Connection connection, Throwable cause) {
+    try {
+      if (dataSource instanceof HikariDataSource pool) {
+        pool.evictConnection(connection);
+      }
+      connection.abort(Runnable::run);
+    } catch (java.sql.SQLException | RuntimeException abortFailure) {
+      cause.addSuppressed(abortFailure);
+    }
   }
 
   DataSource dataSource() {

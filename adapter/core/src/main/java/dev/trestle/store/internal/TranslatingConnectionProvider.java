@@ -1,0 +1,37 @@
+package dev.trestle.store.internal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.jooq.ConnectionProvider;
+import org.jooq.exception.DataAccessException;
+
+/**
+ * Hands jOOQ connections from the DataSource; a connection that cannot be had (database unreachable, pool
+ * exhausted past its wait) becomes the same typed ServerBusy error as a statement that lost its database.
+ */
+final class TranslatingConnectionProvider implements ConnectionProvider {
+  private final DataSource dataSource;
+
+  TranslatingConnectionProvider(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
+  @Override
+  public Connection acquire() {
+    try {
+      return dataSource.getConnection();
+    } catch (SQLException e) {
+      throw SqlErrors.translate(new DataAccessException("No database connection could be had: " + e.getMessage(), e));
+    }
+  }
+
+  @Override
+  public void release(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      throw SqlErrors.translate(new DataAccessException("A database connection could not be released", e));
+    }
+  }
+}
