@@ -13,8 +13,12 @@ public final class TableServiceBuilder {
   private String username;
   private String password;
   private int maximumPoolSize = 10;
+  private java.time.Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
   private String account = TableService.DEFAULT_ACCOUNT;
   private boolean migrate = true;
+
+  /** How long a call waits for a pooled connection before it fails with ServerBusy, unless configured. */
+  public static final java.time.Duration DEFAULT_CONNECTION_TIMEOUT = java.time.Duration.ofSeconds(2);
 
   TableServiceBuilder() {}
 
@@ -42,6 +46,16 @@ public final class TableServiceBuilder {
     return this;
   }
 
+  /**
+   * How long a call waits for a connection of the pool created for {@link #jdbcUrl(String)} (the database
+   * unreachable, or every connection busy) before it fails with {@code ServerBusy}, which the Azure SDKs retry;
+   * default 2 seconds, at least 250 ms.
+   */
+  public TableServiceBuilder connectionTimeout(java.time.Duration connectionTimeout) {
+    this.connectionTimeout = connectionTimeout;
+    return this;
+  }
+
   /** The account this service object serves; default {@code devstoreaccount1}. */
   public TableServiceBuilder account(String account) {
     this.account = account;
@@ -62,14 +76,31 @@ public final class TableServiceBuilder {
     if (maximumPoolSize < 1) {
       throw new IllegalStateException("maximumPoolSize must be at least 1, was " + maximumPoolSize + ".");
     }
+    if (connectionTimeout == null || connectionTimeout.toMillis() < 250) {
+      throw new IllegalStateException("connectionTimeout must be at least 250 ms, was " + connectionTimeout + ".");
+    }
     if (account == null || !account.matches("[a-z0-9]{3,24}")) {
       throw new IllegalStateException(
           "account must be 3-24 lower-case letters or digits, as Azure storage account names are; was '" + account + "'.");
     }
-    return SqlTableService.open(new Settings(dataSource, jdbcUrl, username, password, maximumPoolSize, account, migrate));
+    String url;
+    try {
+      url = dev.trestle.store.JdbcUrls.durable(jdbcUrl);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+    return SqlTableService.open(new Settings(dataSource, url, username, password, maximumPoolSize,
+        connectionTimeout, account, migrate));
   }
 
   /** The validated settings, handed to the store. Private API. */
   public record Settings(DataSource dataSource, String jdbcUrl, String username, String password,
-      int maximumPoolSize, String account, boolean migrate) {}
+      int maximumPoolSize, java.time.Duration connectionTimeout, String account, boolean migrate) {
+
+    /** Settings with the default connection timeout. */
+    public Settings(DataSource dataSource, String jdbcUrl, String username, String password, int maximumPoolSize,
+        String account, boolean migrate) {
+      this(dataSource, jdbcUrl, username, password, maximumPoolSize, DEFAULT_CONNECTION_TIMEOUT, account, migrate);
+    }
+  }
 }

@@ -85,7 +85,7 @@ final class CopyCommand implements Callable<Integer> {
       TableEnd toEnd = toEndpoint != null
           ? new TableEnd.Endpoint(remote(toEndpoint, to == null ? null : to.key, to == null ? null : to.sas, "--to"))
           : database(DatabaseSettings.resolve(Configuration.load(null, Map.of()),
-              new DatabaseSettings.DatabaseFlags(targetUrl, targetUser, targetPassword, null, null)),
+              new DatabaseSettings.DatabaseFlags(targetUrl, targetUser, targetPassword, null, null, null)),
               Database.Access.READ_WRITE, opened);
       // listed names are already as created; named ones are looked up (case-insensitively) once each
       List<String> names = tables == null || tables.isEmpty() ? fromEnd.tableNames()

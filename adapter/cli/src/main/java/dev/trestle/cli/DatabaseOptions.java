@@ -8,8 +8,8 @@ import picocli.CommandLine.Option;
 public final class DatabaseOptions {
 
   @Option(names = "--db", paramLabel = "JDBC_URL", order = 1,
-      description = "JDBC URL: jdbc:postgresql://HOST:PORT/DB or jdbc:h2:file:PATH. "
-          + "Env TRESTLE_DB. Default: jdbc:h2:file:./trestle-data/trestle;DB_CLOSE_ON_EXIT=FALSE")
+      description = "JDBC URL: jdbc:postgresql://HOST:PORT/DB, jdbc:h2:file:PATH, or jdbc:h2:mem:NAME (kept in "
+          + "memory only, lost on stop). Env TRESTLE_DB. Default: jdbc:h2:file:./trestle-data/trestle")
   String db;
 
   @Option(names = "--db-user", paramLabel = "USER", order = 2,
@@ -28,13 +28,20 @@ public final class DatabaseOptions {
       description = "How long to retry an unreachable database at start-up. Env TRESTLE_DB_WAIT. Default: 30")
   String startupWait;
 
+  @Option(names = "--db-timeout", paramLabel = "SECONDS", order = 6,
+      description = "How long a request waits for a database connection (database unreachable or every connection"
+          + " busy) before it is answered 503 ServerBusy, which the Azure SDKs retry. Env TRESTLE_DB_TIMEOUT."
+          + " Default: 2")
+  String connectionTimeout;
+
   @Option(names = "--config", paramLabel = "FILE", order = 20,
       description = "Properties file with any setting by its flag name without dashes (db=..., port=...). "
           + "Env TRESTLE_CONFIG. Flags win over TRESTLE_* variables, which win over the file.")
   String config;
 
   public DatabaseSettings.DatabaseFlags flags() {
-    return new DatabaseSettings.DatabaseFlags(db, user, password, poolSize, startupWait);
+    return new DatabaseSettings.DatabaseFlags(db, user, password, poolSize, startupWait,
+        connectionTimeout);
   }
 
   public Configuration configuration(java.util.Map<String, String> environment) {

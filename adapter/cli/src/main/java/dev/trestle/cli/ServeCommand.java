@@ -69,6 +69,9 @@ final class ServeCommand implements Callable<Integer> {
     boolean wellKnownKey = account.name().equals(Account.DEV_ACCOUNT) && runtime.settings().accounts().isEmpty();
     out.println("Trestle " + VersionInfo.version() + " serves the Table API at " + endpoint);
     out.println("  database: " + runtime.settings().database().redactedUrl());
+    if (runtime.settings().database().isInMemory()) {
+      out.println("  in memory: NOT durable, every table and entity is lost when the server stops");
+    }
     out.println("  health:   " + runtime.rootUrl() + "/health    metrics: " + runtime.rootUrl() + "/metrics");
     if (runtime.settings().allowAnonymous()) {
       out.println("  anonymous requests are accepted (--allow-anonymous)");

@@ -90,6 +90,20 @@ public final class Configuration {
     throw invalid(setting, value, "a whole number from " + min + " to " + max);
   }
 
+  /** A number of seconds or the like, fractions allowed (e.g. 0.5). */
+  public double decimal(Setting setting, String flagValue, double min, double max) {
+    Value value = resolve(setting, flagValue);
+    try {
+      double number = Double.parseDouble(value.text().strip());
+      if (number >= min && number <= max) {
+        return number;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the accepted range
+    }
+    throw invalid(setting, value, "a number from " + min + " to " + max);
+  }
+
   public boolean bool(Setting setting, Boolean flagValue) {
     Value value = resolve(setting, flagValue == null ? null : flagValue.toString());
     return switch (value.text().strip().toLowerCase(Locale.ROOT)) {

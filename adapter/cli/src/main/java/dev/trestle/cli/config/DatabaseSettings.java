@@ -1,10 +1,12 @@
 package dev.trestle.cli.config;
 
+import dev.trestle.store.JdbcUrls;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
 /** Where the tables live: a PostgreSQL or H2 JDBC URL, its credentials, the pool size and the start-up wait. */
-public record DatabaseSettings(String jdbcUrl, String user, String password, int poolSize, Duration startupWait) {
+public record DatabaseSettings(String jdbcUrl, String user, String password, int poolSize, Duration startupWait,
+    Duration connectionTimeout) {
 
   private static final Pattern PASSWORD_PARAMETER =
       Pattern.compile("(?i)(password|pwd)=[^&;]*");
@@ -23,20 +25,34 @@ public record DatabaseSettings(String jdbcUrl, String user, String password, int
       throw Configuration.invalid(Setting.DB, configuration.resolve(Setting.DB, flags.db()),
           "a jdbc:postgresql: or jdbc:h2: URL, e.g. jdbc:postgresql://localhost:5432/trestle");
     }
+    String durableUrl;
+    try {
+      durableUrl = JdbcUrls.durable(url);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigurationException(e.getMessage());
+    }
     return new DatabaseSettings(
-        url,
+        durableUrl,
         configuration.string(Setting.DB_USER, flags.user()),
         configuration.string(Setting.DB_PASSWORD, flags.password()),
         configuration.integer(Setting.POOL_SIZE, flags.poolSize(), 1, 1000),
-        Duration.ofSeconds(configuration.integer(Setting.DB_WAIT, flags.startupWait(), 0, 3600)));
+        Duration.ofSeconds(configuration.integer(Setting.DB_WAIT, flags.startupWait(), 0, 3600)),
+        Duration.ofMillis(Math.round(1000 * configuration.decimal(Setting.DB_TIMEOUT, flags.connectionTimeout(),
+            0.25, 600))));
   }
 
   /** The flag values as given (null when absent), in the order of the record. */
-  public record DatabaseFlags(String db, String user, String password, String poolSize, String startupWait) {}
+  public record DatabaseFlags(String db, String user, String password, String poolSize, String startupWait,
+      String connectionTimeout) {}
 
   /** The same database with another pool size, e.g. one connection for a command that runs one statement at a time. */
   public DatabaseSettings withPoolSize(int size) {
-    return new DatabaseSettings(jdbcUrl, user, password, size, startupWait);
+    return new DatabaseSettings(jdbcUrl, user, password, size, startupWait, connectionTimeout);
+  }
+
+  /** An in-memory H2 database: nothing survives the process. */
+  public boolean isInMemory() {
+    return JdbcUrls.isInMemory(jdbcUrl);
   }
 
   public boolean isPostgresql() {

@@ -8,11 +8,12 @@ import java.util.Locale;
  * config-file property {@code key}. Descriptions live in the commands' {@code --help}; a test keeps them in step.
  */
 public enum Setting {
-  DB("db", "jdbc:h2:file:./trestle-data/trestle;DB_CLOSE_ON_EXIT=FALSE"),
+  DB("db", "jdbc:h2:file:./trestle-data/trestle"),
   DB_USER("db-user", null),
   DB_PASSWORD("db-password", null),
   POOL_SIZE("pool-size", "10"),
   DB_WAIT("db-wait", "30"),
+  DB_TIMEOUT("db-timeout", "2"),
   HOST("host", "127.0.0.1"),
   PORT("port", "10002"),
   ACCOUNT("account", null),

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class ServerSettingsTest {
   private static final DatabaseSettings.DatabaseFlags NO_DB_FLAGS =
-      new DatabaseSettings.DatabaseFlags(null, null, null, null, null);
+      new DatabaseSettings.DatabaseFlags(null, null, null, null, null, null);
   private static final ServerSettings.ServerFlags NO_SERVER_FLAGS =
       new ServerSettings.ServerFlags(null, null, null, null, null);
 
@@ -59,7 +59,7 @@ class ServerSettingsTest {
         .hasMessageStartingWith("--db must be a jdbc:postgresql: or jdbc:h2: URL")
         .hasMessageContaining("(from TRESTLE_DB)");
     assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()),
-        new DatabaseSettings.DatabaseFlags("postgres://localhost/x", null, null, null, null), NO_SERVER_FLAGS))
+        new DatabaseSettings.DatabaseFlags("postgres://localhost/x", null, null, null, null, null), NO_SERVER_FLAGS))
         .hasMessageContaining("'postgres://localhost/x'");
   }
 

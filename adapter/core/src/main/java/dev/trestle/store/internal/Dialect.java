@@ -25,6 +25,9 @@ interface Dialect {
 
   SQLDialect sqlDialect();
 
+  /** Settings the database needs for Trestle's guarantees, applied once when a store opens. */
+  default void prepareDatabase(org.jooq.DSLContext sql) {}
+
   /** Text as stored in key columns and string properties; its database order is UTF-16 code-unit order. */
   String encodeText(String text);
 

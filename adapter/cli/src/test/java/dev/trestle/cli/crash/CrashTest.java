@@ -1,0 +1,118 @@
+package dev.trestle.cli.crash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.trestle.testing.TestDatabase;
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server as its own process under concurrent inserts, upserts, merges and 100-entity batches, killed with
+ * SIGKILL at a random moment and started again on the same database, cycle after cycle: every acknowledged
+ * write is there with its acknowledged ETag and values, and no batch is half there. Then the same with SIGTERM,
+ * where every request refused during the stop is a clean 503 ServerBusy.
+ *
+ * <p>{@code -Dtrestle.crash.cycles=20} runs longer; the build runs 3 cycles per database.
+ */
+class CrashTest {
+  private static final Logger log = LoggerFactory.getLogger(CrashTest.class);
+  private static final int CYCLES = Integer.getInteger("trestle.crash.cycles", 3);
+  private static final int CLIENTS = 6;
+
+  @TempDir Path dir;
+
+  @Test
+  void killedOnTheDefaultH2DatabaseLosesNoAcknowledgedWrite() throws Exception {
+    killCycles("H2 (default URL)", new ServerProcess(dir, "jdbc:h2:file:./trestle-data/trestle"));
+  }
+
+  @Test
+  void killedOnAPlainH2FileUrlLosesNoAcknowledgedWrite() throws Exception {
+    killCycles("H2 (jdbc:h2:file:PATH)", new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("plain/tables")));
+  }
+
+  @Test
+  void killedOnPostgresqlLosesNoAcknowledgedWrite() throws Exception {
+    killCycles("PostgreSQL", new ServerProcess(dir, postgresUrl()));
+  }
+
+  @Test
+  void stoppedWithSigtermOnH2LosesNothingAndRefusesOnlyWithServerBusy() throws Exception {
+    terminateCycle("H2 (jdbc:h2:file:PATH)", new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("term/tables")));
+  }
+
+  @Test
+  void stoppedWithSigtermOnPostgresqlLosesNothingAndRefusesOnlyWithServerBusy() throws Exception {
+    terminateCycle("PostgreSQL", new ServerProcess(dir, postgresUrl()));
+  }
+
+  private void killCycles(String database, ServerProcess server) throws Exception {
+    Ledger ledger = new Ledger();
+    String table = "crash" + Long.toString(System.nanoTime(), 36);
+    Workload workload = new Workload(ledger, table);
+    int lost = 0;
+    int partial = 0;
+    for (int cycle = 0; cycle <= CYCLES; cycle++) {
+      SignedHttp http = new SignedHttp(server.start());
+      if (cycle == 0) {
+        assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status()).isEqualTo(201);
+      } else {
+        Verifier.Findings findings = Verifier.check(http, table, ledger);
+        lost += findings.lost().size();
+        partial += findings.partialBatches().size();
+        assertThat(findings.lost()).as("acknowledged writes lost after kill %d on %s", cycle, database).isEmpty();
+        assertThat(findings.partialBatches()).as("batches half applied after kill %d", cycle).isEmpty();
+      }
+      if (cycle == CYCLES) {
+        server.terminate();
+        break;
+      }
+      workload.start(http, CLIENTS, cycle);
+      Thread.sleep(ThreadLocalRandom.current().nextLong(800, 2500));
+      server.kill();
+      workload.stop();
+    }
+    assertThat(ledger.acknowledgedWrites).as("writes were acknowledged before the kills").isGreaterThan(CYCLES * 10);
+    log.info("Crash test on {}: {} SIGKILL cycles, {} acknowledged writes ({} batches of 100 among them), lost {},"
+        + " partial batches {}", database, CYCLES, ledger.acknowledgedWrites, ledger.batches.size(), lost, partial);
+  }
+
+  private void terminateCycle(String database, ServerProcess server) throws Exception {
+    Ledger ledger = new Ledger();
+    String table = "term" + Long.toString(System.nanoTime(), 36);
+    Workload workload = new Workload(ledger, table);
+    SignedHttp http = new SignedHttp(server.start());
+    assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status()).isEqualTo(201);
+    workload.start(http, CLIENTS, 0);
+    Thread.sleep(1500);
+    int exitCode = server.terminate();
+    workload.stop();
+    String stopLog = server.log();
+    assertThat(exitCode).as("the JVM's exit code after SIGTERM (128 + 15)\n" + stopLog).isEqualTo(143);
+    assertThat(workload.refusals).as("requests refused during the graceful stop").allMatch("503 ServerBusy"::equals);
+    assertThat(stopLog).doesNotContain("ERROR").doesNotContain("already closed");
+
+    http = new SignedHttp(server.start());
+    Verifier.Findings findings = Verifier.check(http, table, ledger);
+    server.terminate();
+    assertThat(findings.lost()).as("acknowledged writes lost after SIGTERM on %s", database).isEmpty();
+    assertThat(findings.partialBatches()).isEmpty();
+    assertThat(ledger.acknowledgedWrites).isPositive();
+    log.info("SIGTERM test on {}: {} acknowledged writes, {} refused with 503 ServerBusy, lost 0", database,
+        ledger.acknowledgedWrites, workload.refusals.size());
+  }
+
+  private static String postgresUrl() {
+    TestDatabase.Address address = TestDatabase.dedicatedPostgresDatabase("trestle_crash_test");
+    String url = address.url();
+    if (address.user() != null) {
+      url += (url.contains("?") ? "&" : "?") + "user=" + address.user()
+          + (address.password() == null ? "" : "&password=" + address.password());
+    }
+    return url;
+  }
+}

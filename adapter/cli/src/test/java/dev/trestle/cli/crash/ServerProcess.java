@@ -1,0 +1,81 @@
+package dev.trestle.cli.crash;
+
+import dev.trestle.cli.Trestle;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** {@code trestle serve} as a process of its own on a given database, started, killed and started again. */
+final class ServerProcess {
+  private static final Pattern ENDPOINT = Pattern.compile("serves the Table API at (http://\\S+)");
+
+  private final Path workDir;
+  private final String jdbcUrl;
+  private Process process;
+  private String endpoint;
+  private int starts;
+
+  ServerProcess(Path workDir, String jdbcUrl) {
+    this.workDir = workDir;
+    this.jdbcUrl = jdbcUrl;
+  }
+
+  /** Starts the server and waits for its banner; returns the Table endpoint. */
+  String start() throws IOException {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
+        "-Dlogback.configurationFile=logback.xml", "-cp", System.getProperty("java.class.path"),
+        Trestle.class.getName(), "serve"));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+        .redirectError(workDir.resolve("stderr-" + (++starts) + ".txt").toFile());
+    builder.environment().keySet().removeIf(name -> name.startsWith("TRESTLE_"));
+    builder.environment().put("TRESTLE_PORT", "0");
+    builder.environment().put("TRESTLE_DB", jdbcUrl);
+    builder.environment().put("TRESTLE_POOL_SIZE", "8");
+    process = builder.start();
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    StringBuilder banner = new StringBuilder();
+    for (String line = out.readLine(); line != null; line = out.readLine()) {
+      banner.append(line).append('\n');
+      Matcher matcher = ENDPOINT.matcher(line);
+      if (matcher.find()) {
+        endpoint = matcher.group(1);
+      }
+      if (line.startsWith("Press Ctrl+C")) {
+        Thread.ofPlatform().daemon().start(() -> out.lines().forEach(ignored -> { }));
+        return endpoint;
+      }
+    }
+    throw new IllegalStateException("The server did not start:\n" + banner + log());
+  }
+
+  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(30, TimeUnit.SECONDS);
+  }
+
+  /** SIGTERM, then waits for the graceful stop; returns the exit code. */
+  int terminate() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError("The server did not stop within 60 s of SIGTERM");
+    }
+    return process.exitValue();
+  }
+
+  /** The log of the latest start. */
+  String log() throws IOException {
+    Path file = workDir.resolve("stderr-" + starts + ".txt");
+    return Files.exists(file) ? Files.readString(file) : "";
+  }
+}
