@@ -35,6 +35,8 @@ import org.jooq.impl.SQLDataType;
 final class CursorScan {
   private static final String CURSOR = "trestle_page";
   private static final int MARKER_EVERY = 128;
+  /** The least time a page's first fetch gets: a walk reaches a match or a progress marker well within it. */
+  private static final long FIRST_STEP_MILLIS = 1000;
 
   private final ScanRequest scan;
   private final Store store;
@@ -48,16 +50,36 @@ final class CursorScan {
 
   /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
   EntityPage page(int top, Condition resume) {
+    PageBudget budget = scan.budget();
     return store.inTransaction(sql -> {
-      long deadline = System.nanoTime() + limits.budget().toNanos();
       planFor(sql);
+      // No statement of the page may outlast the page's time: a long walk is cut, and what it read is kept. The
+      // first step always gets a little time, so that every page makes progress however late it starts.
+      timeLimit(sql, Math.max(budget.remainingMillis(), FIRST_STEP_MILLIS));
       sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
       List<TableEntity> entities = new ArrayList<>();
       String lastPartitionKey = null;
       String lastRowKey = null;
       while (true) {
         int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
-        List<Record> rows = sql.fetch("fetch forward " + wanted + " from " + CURSOR);
+        int batch = budget.batch(wanted);
+        if (lastPartitionKey != null) {
+          timeLimit(sql, budget.remainingMillis());
+        }
+        List<Record> rows;
+        try {
+          rows = sql.fetch("fetch forward " + batch + " from " + CURSOR);
+        } catch (org.jooq.exception.DataAccessException e) {
+          if (!SqlErrors.isCancelled(e)) {
+            throw e;
+          }
+          if (lastPartitionKey == null) {
+            throw new dev.trestle.TableException(dev.trestle.TableErrorCode.SERVER_BUSY,
+                "The server is busy: the database did not answer within the query's time. Please retry.", e);
+          }
+          throw new PageCut(page(entities, ContinuationTokens.after(
+              store.dialect.decodeText(lastPartitionKey), store.dialect.decodeText(lastRowKey))));
+        }
         for (Record row : rows) {
           lastPartitionKey = row.get(0, String.class);
           lastRowKey = row.get(1, String.class);
@@ -66,18 +88,37 @@ final class CursorScan {
               TableEntity last = entities.get(entities.size() - 1);
               return page(entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
             }
+            budget.read(scan.storedBytes(row.get(3)));
             entities.add(toEntity(row));
+            if (budget.full()) {
+              return page(entities, ContinuationTokens.after(
+                  store.dialect.decodeText(lastPartitionKey), store.dialect.decodeText(lastRowKey)));
+            }
           }
         }
-        if (rows.size() < wanted) {
+        if (rows.size() < batch) {
           return new EntityPage(entities, Optional.empty());
         }
-        if (System.nanoTime() > deadline) {
+        if (budget.timeIsUp()) {
           return page(entities, ContinuationTokens.after(
               store.dialect.decodeText(lastPartitionKey), store.dialect.decodeText(lastRowKey)));
         }
       }
     });
+  }
+
+  private static void timeLimit(DSLContext sql, long millis) {
+    sql.execute("set local statement_timeout = " + millis);
+  }
+
+  /** A page whose last statement ran out of time: the transaction rolls back, the rows read so far are the page. */
+  static final class PageCut extends RuntimeException {
+    final EntityPage page;
+
+    PageCut(EntityPage page) {
+      super("page cut at its time budget", null, false, false);
+      this.page = page;
+    }
   }
 
   /**

@@ -55,6 +55,8 @@ final class EntityReader {
   }
 
   EntityPage query(EntityQuery query) {
+    // From now: waiting for connections counts too. Each page still reads at least one step, so it makes progress.
+    PageBudget budget = new PageBudget(store.queryLimits.budget());
     int top = PageSize.of(query.top());
     FilterTranslator translator = new FilterTranslator(store.dialect);
     Condition filter = DSL.trueCondition();
@@ -71,7 +73,7 @@ final class EntityReader {
         : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
     long tableId = TableLookup.id(store.sql, account, tableName);
     return new EntityScan(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
-        query.select())).page(top, resume);
+        query.select(), budget)).page(top, resume);
   }
 
   private Condition resumeAt(ResumePoint resume) {

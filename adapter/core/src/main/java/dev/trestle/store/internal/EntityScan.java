@@ -42,42 +42,64 @@ final class EntityScan {
   /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
   EntityPage page(int top, Condition resume) {
     if (store.dialect instanceof PostgresDialect) {
-      return new CursorScan(scan).page(top, resume);
+      try {
+        return new CursorScan(scan).page(top, resume);
+      } catch (CursorScan.PageCut cut) {
+        return cut.page;
+      }
     }
     // Most pages end within the first chunk and read matches with one statement, which sees one consistent
-    // state by itself. A page that spans chunks is read again in one snapshot, so that it never shows half of
-    // an entity-group transaction committed between two of its statements.
-    EntityPage page = page(store.sql, top, resume, 1);
-    return page != null ? page : store.inSnapshot(sql -> page(sql, top, resume, Integer.MAX_VALUE));
+    // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
+    // that it never shows half of an entity-group transaction committed between two of its statements.
+    EntityPage page = page(store.sql, top, resume, false);
+    return page != null ? page : store.inSnapshot(sql -> page(sql, top, resume, true));
   }
 
-  /** The page, or null when it needs more than {@code maxChunks} chunks. */
-  private EntityPage page(DSLContext sql, int top, Condition resume, int maxChunks) {
-    long deadline = System.nanoTime() + limits.budget().toNanos();
+  /** The page, or null when it needs more than one statement of matches and is not read in a snapshot. */
+  private EntityPage page(DSLContext sql, int top, Condition resume, boolean inSnapshot) {
+    PageBudget budget = scan.budget().restarted();
     List<TableEntity> entities = new ArrayList<>();
     Condition after = resume == null ? DSL.trueCondition() : resume;
     int chunk = limits.firstChunk();
-    for (int chunks = 1; ; chunks++) {
+    while (true) {
       Record2<String, String> bound = chunkEnd(sql, after, chunk);
-      Condition within = bound == null
-          ? after
-          : after.and(DSL.row(PARTITION_KEY, ROW_KEY).le(bound.value1(), bound.value2()));
-      int wanted = top - entities.size();
-      List<? extends Record> rows = matches(sql, within, wanted + 1);
-      for (int i = 0; i < Math.min(wanted, rows.size()); i++) {
-        entities.add(toEntity(rows.get(i)));
-      }
-      if (rows.size() > wanted) {
-        return pageEndingAfter(entities, entities.get(entities.size() - 1));
+      Condition chunkEnd = bound == null
+          ? DSL.trueCondition()
+          : DSL.row(PARTITION_KEY, ROW_KEY).le(bound.value1(), bound.value2());
+      // The chunk's matches, in batches that the page's memory budget sizes.
+      Condition from = after;
+      while (true) {
+        int wanted = top - entities.size();
+        int batch = budget.batch(wanted + 1);
+        List<? extends Record> rows = matches(sql, from.and(chunkEnd), batch);
+        for (int i = 0; i < Math.min(wanted, rows.size()); i++) {
+          Record row = rows.get(i);
+          budget.read(scan.storedBytes(row.get(store.dialect.propertiesColumn())));
+          entities.add(toEntity(row));
+          if (budget.full()) {
+            return pageEndingAfter(entities, entities.get(entities.size() - 1));
+          }
+        }
+        if (rows.size() > wanted) {
+          return pageEndingAfter(entities, entities.get(entities.size() - 1));
+        }
+        if (rows.size() < batch) {
+          break;
+        }
+        if (!inSnapshot) {
+          return null;
+        }
+        Record last = rows.get(rows.size() - 1);
+        from = DSL.row(PARTITION_KEY, ROW_KEY).gt(last.get(PARTITION_KEY), last.get(ROW_KEY));
       }
       if (bound == null) {
         return new EntityPage(entities, Optional.empty());
       }
-      if (System.nanoTime() > deadline) {
+      if (budget.timeIsUp()) {
         return new EntityPage(entities, Optional.of(ContinuationTokens.after(
             store.dialect.decodeText(bound.value1()), store.dialect.decodeText(bound.value2()))));
       }
-      if (chunks == maxChunks) {
+      if (!inSnapshot) {
         return null;
       }
       after = DSL.row(PARTITION_KEY, ROW_KEY).gt(bound.value1(), bound.value2());

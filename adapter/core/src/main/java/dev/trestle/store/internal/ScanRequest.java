@@ -9,7 +9,18 @@ import org.jooq.Condition;
  * serves ({@link PropertyIndex#candidates}, null when none), and the selected properties.
  */
 record ScanRequest(Store store, QueryLimits limits, long tableId, Condition filter, Condition keyRange,
-    Condition candidates, List<String> select) {
+    Condition candidates, List<String> select, PageBudget budget) {
+
+  /** A request whose page budget starts now. */
+  ScanRequest(Store store, QueryLimits limits, long tableId, Condition filter, Condition keyRange,
+      Condition candidates, List<String> select) {
+    this(store, limits, tableId, filter, keyRange, candidates, select, new PageBudget(limits.budget()));
+  }
+
+  /** The stored size of a properties column value, which the page budget counts. */
+  long storedBytes(Object propertiesColumnValue) {
+    return propertiesColumnValue == null ? 0 : store.dialect.propertiesText(propertiesColumnValue).length();
+  }
 
   /** The entity of one read row, from its stored (encoded) keys, version ticks and properties column value. */
   TableEntity entity(String storedPartitionKey, String storedRowKey, long ticks, Object propertiesColumnValue) {
