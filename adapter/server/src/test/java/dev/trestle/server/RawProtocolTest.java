@@ -173,6 +173,30 @@ class RawProtocolTest extends ServerTest {
   }
 
   @DatabaseTest
+  void anOversizedHeaderGetsAnAzureErrorWhateverTheMethod(TableService tables) {
+    start(tables);
+    String table = fx.newTable("bighead").getTableName();
+    String huge = "x".repeat(64 * 1024);
+    for (String method : new String[] {"GET", "PUT", "MERGE", "DELETE", "POST"}) {
+      RawClient.Reply reply = fx.raw().call(method, "/" + table + "(PartitionKey='p',RowKey='r')")
+          .header("x-ms-huge", huge).send();
+      assertThat(reply.status()).as(method).isEqualTo(431);
+      assertThat(reply.header("x-ms-error-code")).as(method).isEqualTo("InvalidInput");
+      assertThat(reply.body()).as(method).contains("\"odata.error\"");
+    }
+  }
+
+  @DatabaseTest
+  void aFailedSharedKeyCheckSaysWhyInTheJsonMessage(TableService tables) {
+    start(tables);
+    RawClient wrongKey = fx.raw().withKey(Base64.getEncoder().encodeToString(new byte[64]));
+    RawClient.Reply mismatch = wrongKey.call("GET", "/Tables").send();
+    assertError(mismatch, 403, "AuthenticationFailed");
+    assertThat(mismatch.body()).contains("is not the same as any computed signature")
+        .contains("Server used following string to sign");
+  }
+
+  @DatabaseTest
   void insertHonoursPreferReturnContent(TableService tables) {
     start(tables);
     String table = fx.newTable("prefer").getTableName();

@@ -31,6 +31,22 @@ class SasTest extends ServerTest {
   }
 
   @DatabaseTest
+  void aSasWithARepeatedParameterIsRefusedWhicheverValueIsValid(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("sasdup");
+    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
+        TableSasPermission.parse("r")));
+    assertThat(fx.raw().call("GET", "/" + table.getTableName() + "()?" + sas).unsigned().send().status())
+        .isEqualTo(200);
+    for (String repeated : new String[] {"&sig=junk", "&sp=raud", "&se=2099-01-01T00:00:00Z", "&tn=other",
+        "&sv=2019-02-02"}) {
+      RawClient.Reply reply = fx.raw().call("GET", "/" + table.getTableName() + "()?" + sas + repeated).unsigned().send();
+      assertThat(reply.status()).as(repeated).isEqualTo(403);
+      assertThat(reply.header("x-ms-error-code")).as(repeated).isEqualTo("AuthenticationFailed");
+    }
+  }
+
+  @DatabaseTest
   void readOnlyTableSasReadsButCannotWrite(TableService tables) {
     start(tables);
     TableClient table = fx.newTable("sasro");

@@ -41,14 +41,14 @@ public final class CorsPolicy {
    * @param origin the {@code Origin} header
    * @param method the {@code Access-Control-Request-Method} header
    * @param requestHeaders the {@code Access-Control-Request-Headers} header, or null
-   * @throws TableException 400 {@code MissingRequiredHeader} without origin or method, 403
+   * @throws TableException 400 {@code InvalidHeaderValue} without origin or method (the storage services' CORS
+   *     rules: "A required CORS header is not present"), 403
    *     {@code CorsPreflightFailure} when CORS is off or no rule allows the origin, method and every header
    */
   public Map<String, String> matchPreflight(String origin, String method, String requestHeaders) {
     if (origin == null || origin.isBlank() || method == null || method.isBlank()) {
-      throw new TableException(TableErrorCode.MISSING_REQUIRED_HEADER,
-          "An HTTP header that's mandatory for this request is not specified: "
-              + (origin == null || origin.isBlank() ? "Origin" : "Access-Control-Request-Method"));
+      throw new TableException(TableErrorCode.INVALID_HEADER_VALUE, "A required CORS header is not present: "
+          + (origin == null || origin.isBlank() ? "Origin" : "Access-Control-Request-Method") + ".");
     }
     List<String> headers = CorsRule.split(requestHeaders);
     for (CorsRule rule : rules) {

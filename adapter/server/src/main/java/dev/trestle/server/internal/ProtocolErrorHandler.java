@@ -22,6 +22,15 @@ public final class ProtocolErrorHandler extends ErrorHandler {
     this.clock = clock;
   }
 
+  /**
+   * Every method gets the error body: Jetty's default writes one only for GET, POST and HEAD, which left a
+   * PUT, MERGE or DELETE refused during shutdown (or with an oversized header) without a code to act on.
+   */
+  @Override
+  public boolean errorPageForMethod(String method) {
+    return true;
+  }
+
   @Override
   protected void generateResponse(Request request, Response response, int status, String message, Throwable cause,
       Callback callback) {

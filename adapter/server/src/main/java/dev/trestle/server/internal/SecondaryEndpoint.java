@@ -25,6 +25,19 @@ final class SecondaryEndpoint {
     return accounts.contains(primary) ? new ResourcePath(primary, path.route()) : path;
   }
 
+  /**
+   * Get Service Stats reports geo-replication, which only the secondary knows: Azure answers it there alone and
+   * refuses it on the primary with 400 {@code InvalidQueryParameterValue}.
+   */
+  static void requireSecondaryForStats(Route route, java.util.Map<String, java.util.List<String>> query) {
+    java.util.List<String> comp = query.get("comp");
+    if (route instanceof Route.ServiceRoot && comp != null && comp.contains("stats")) {
+      throw new TableException(TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+          "Value for one of the query parameters specified in the request URI is invalid: Get Service Stats is"
+              + " served on the secondary endpoint ({account}-secondary) only.");
+    }
+  }
+
   /** Writes are refused on the secondary, as on a read-access geo-redundant account. */
   static void requireRead(String method) {
     String verb = method.toUpperCase(Locale.ROOT);

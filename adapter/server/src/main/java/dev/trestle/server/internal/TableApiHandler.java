@@ -98,6 +98,9 @@ public final class TableApiHandler extends Handler.Abstract {
       }
       ApiVersion.check(request.getHeaders().get("x-ms-version"));
       Grant grant = authenticator.authenticate(new JettySignedRequest(request, query), path.account());
+      if (path == addressed) {
+        SecondaryEndpoint.requireSecondaryForStats(path.route(), query);
+      }
       byte[] body = BodyReader.read(request, MAX_BODY_BYTES);
       // SAS parameters are credentials, not OData options
       Map<String, List<String>> options = new java.util.LinkedHashMap<>(query);
@@ -115,8 +118,10 @@ public final class TableApiHandler extends Handler.Abstract {
             ErrorResponses.xml(e.errorCode(), e.getMessage(), detail, requestId, clock));
       }
       MetadataLevel level = MetadataLevel.negotiate(first(query, "$format"), request.getHeaders().get("Accept"));
-      return withCors(request, path.account(),
-          ErrorResponses.json(e.errorCode(), e.getMessage(), requestId, level, clock));
+      // JSON errors have no AuthenticationErrorDetail element: the detail goes into the message
+      String message = e instanceof AuthenticationFailedException failed && failed.detail() != null
+          ? e.getMessage() + " " + failed.detail() : e.getMessage();
+      return withCors(request, path.account(), ErrorResponses.json(e.errorCode(), message, requestId, level, clock));
     }
   }
 

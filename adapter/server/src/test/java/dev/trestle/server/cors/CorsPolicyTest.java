@@ -83,6 +83,9 @@ class CorsPolicyTest {
     for (String[] missing : new String[][] {{null, "GET"}, {"http://www.contoso.com", null}, {"", "GET"}}) {
       assertThatThrownBy(() -> POLICY.matchPreflight(missing[0], missing[1], null))
           .isInstanceOfSatisfying(TableException.class, e -> assertThat(e.status()).isEqualTo(400));
+      assertThatThrownBy(() -> POLICY.matchPreflight(missing[0], missing[1], null))
+          .isInstanceOfSatisfying(TableException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_HEADER_VALUE));
     }
   }
 

@@ -3,7 +3,10 @@ package dev.trestle.server.auth.internal;
 import dev.trestle.server.auth.SignedRequest;
 import java.util.List;
 
-/** Reads single-valued query parameters of a request; an empty value counts as absent. */
+/**
+ * Reads single-valued query parameters of a request; an empty value counts as absent. A parameter given twice
+ * is refused, as Azure does: taking either value would let a signed parameter and another one disagree.
+ */
 final class Params {
   private Params() {}
 
@@ -11,6 +14,9 @@ final class Params {
     List<String> values = request.queryParameters(name);
     if (values == null || values.isEmpty()) {
       return null;
+    }
+    if (values.size() > 1) {
+      throw AuthFailures.authenticationFailed("The query parameter " + name + " is given more than once.");
     }
     String value = values.get(0);
     return value == null || value.isEmpty() ? null : value;
