@@ -42,10 +42,36 @@ final class ServeCommand implements Callable<Integer> {
       description = "error, warn, info or debug (one line per request). Env TRESTLE_LOG_LEVEL. Default: info")
   String logLevel;
 
+  @Option(names = "--ops-port", paramLabel = "PORT", order = 15,
+      description = "Serve /health and /metrics on this port only, not on the API port; 0 picks a free one. "
+          + "Env TRESTLE_OPS_PORT. Default: none (on the API port, open to anyone who reaches it)")
+  String opsPort;
+
+  @Option(names = "--ops-host", paramLabel = "ADDRESS", order = 16,
+      description = "Address for --ops-port, e.g. 127.0.0.1 while --host is 0.0.0.0. Env TRESTLE_OPS_HOST. "
+          + "Default: the --host address")
+  String opsHost;
+
+  @Option(names = "--header-timeout", paramLabel = "SECONDS", order = 17,
+      description = "How long a request line and headers may take from their first byte; later ones get 408 and"
+          + " the connection closes. 0 turns it off. Env TRESTLE_HEADER_TIMEOUT. Default: 10")
+  String headerTimeout;
+
+  @Option(names = "--min-body-rate", paramLabel = "BYTES", order = 18,
+      description = "Bytes per second a request body must keep up after its first 5 seconds; a slower one gets 500"
+          + " OperationTimedOut and the connection closes. 0 turns it off. Env TRESTLE_MIN_BODY_RATE. Default: 500")
+  String minBodyRate;
+
+  @Option(names = "--max-connections", paramLabel = "N", order = 19,
+      description = "Connections served at once; more wait until one closes. 0 removes the cap. "
+          + "Env TRESTLE_MAX_CONNECTIONS. Default: 2000")
+  String maxConnections;
+
   /** Parses and checks every setting without touching the database or the network. */
   ServerSettings settings() {
     return ServerSettings.resolve(database.configuration(trestle.environment()), database.flags(),
-        new ServerSettings.ServerFlags(host, port, accounts, allowAnonymous, logLevel));
+        new ServerSettings.ServerFlags(host, port, accounts, allowAnonymous, logLevel, opsHost, opsPort,
+            headerTimeout, minBodyRate, maxConnections));
   }
 
   @Override
@@ -72,7 +98,9 @@ final class ServeCommand implements Callable<Integer> {
     if (runtime.settings().database().isInMemory()) {
       out.println("  in memory: NOT durable, every table and entity is lost when the server stops");
     }
-    out.println("  health:   " + runtime.rootUrl() + "/health    metrics: " + runtime.rootUrl() + "/metrics");
+    String ops = runtime.operationsUrl();
+    out.println("  health:   " + ops + "/health    metrics: " + ops + "/metrics"
+        + (runtime.settings().operations().isPresent() ? "    (operations port)" : ""));
     if (runtime.settings().allowAnonymous()) {
       out.println("  anonymous requests are accepted (--allow-anonymous)");
     }

@@ -4,9 +4,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.Account;
 import dev.trestle.cli.config.ServerSettings;
+import dev.trestle.cli.config.Setting;
 import dev.trestle.cli.database.DatabaseConnector;
 import dev.trestle.cli.ops.HealthCheck;
+import dev.trestle.cli.ops.OperationsEndpoints;
 import dev.trestle.cli.ops.OperationsHandler;
+import dev.trestle.cli.ops.OperationsServer;
 import dev.trestle.server.TrestleServer;
 import dev.trestle.store.SchemaMigrator;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -26,8 +29,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running Trestle: the pool, the table service over it and the HTTP server with health and metrics.
- * {@link #close()} stops them in reverse order, letting requests in flight finish first.
+ * A running Trestle: the pool, the table service over it and the HTTP server with health and metrics, those on
+ * an operations port of their own when one is set. {@link #close()} stops them in reverse order, letting requests
+ * in flight finish first.
  */
 public final class ServerRuntime implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ServerRuntime.class);
@@ -36,20 +40,24 @@ public final class ServerRuntime implements AutoCloseable {
   private final HikariDataSource dataSource;
   private final TableService tableService;
   private final TrestleServer server;
+  /** Null when {@code /health} and {@code /metrics} are served on the API port. */
+  private final OperationsServer operations;
   private final JvmGcMetrics gcMetrics;
 
   private ServerRuntime(ServerSettings settings, HikariDataSource dataSource, TableService tableService,
-      TrestleServer server, JvmGcMetrics gcMetrics) {
+      TrestleServer server, OperationsServer operations, JvmGcMetrics gcMetrics) {
     this.settings = settings;
     this.dataSource = dataSource;
     this.tableService = tableService;
     this.server = server;
+    this.operations = operations;
     this.gcMetrics = gcMetrics;
   }
 
   /** Connects (waiting for the database as configured), applies the schema and starts listening. */
   public static ServerRuntime start(ServerSettings settings) {
-    checkAddress(settings.host(), settings.port());
+    checkAddress(settings.host(), settings.port(), Setting.HOST, Setting.PORT);
+    settings.operations().ifPresent(ops -> checkAddress(ops.host(), ops.port(), Setting.OPS_HOST, Setting.OPS_PORT));
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -64,8 +72,16 @@ public final class ServerRuntime implements AutoCloseable {
     try {
       tableService = openTables(dataSource, settings);
       log.info("Schema version {}", SchemaMigrator.version(dataSource).orElse("unknown"));
-      TrestleServer server = startServer(settings, tableService, registry);
-      return new ServerRuntime(settings, dataSource, tableService, server, gcMetrics);
+      HealthCheck health = new HealthCheck(tableService);
+      TrestleServer server = startServer(settings, tableService, health, registry);
+      OperationsServer operations;
+      try {
+        operations = startOperations(settings, health, registry);
+      } catch (RuntimeException e) {
+        server.close();
+        throw e;
+      }
+      return new ServerRuntime(settings, dataSource, tableService, server, operations, gcMetrics);
     } catch (RuntimeException e) {
       if (tableService != null) {
         tableService.close();
@@ -85,13 +101,17 @@ public final class ServerRuntime implements AutoCloseable {
     }
   }
 
-  private static TrestleServer startServer(ServerSettings settings, TableService tableService,
+  private static TrestleServer startServer(ServerSettings settings, TableService tableService, HealthCheck health,
       PrometheusMeterRegistry registry) {
     TrestleServer.Builder builder = TrestleServer.builder(tableService)
         .host(settings.host())
         .port(settings.port())
         .allowAnonymous(settings.allowAnonymous())
-        .wrapHandler(api -> new OperationsHandler(api, new HealthCheck(tableService), registry));
+        .headerTimeout(settings.limits().headerTimeout())
+        .minBodyRate(settings.limits().minBodyRate())
+        .maxConnections(settings.limits().maxConnections())
+        .wrapHandler(api -> settings.operations().isPresent() ? OperationsHandler.withoutEndpoints(api, registry)
+            : new OperationsHandler(api, health, registry));
     for (Account account : settings.accounts()) {
       builder.account(account.name(), account.keys().toArray(String[]::new));
     }
@@ -99,19 +119,37 @@ public final class ServerRuntime implements AutoCloseable {
       return builder.build().start();
     } catch (RuntimeException e) {
       if (hasCause(e, BindException.class)) {
-        throw portInUse(settings.host(), settings.port());
+        throw portInUse(settings.host(), settings.port(), Setting.PORT);
+      }
+      throw e;
+    }
+  }
+
+  /** The operations port, or null when {@code /health} and {@code /metrics} stay on the API port. */
+  private static OperationsServer startOperations(ServerSettings settings, HealthCheck health,
+      PrometheusMeterRegistry registry) {
+    ServerSettings.OperationsAddress address = settings.operations().orElse(null);
+    if (address == null) {
+      return null;
+    }
+    try {
+      return OperationsServer.start(address.host(), address.port(), new OperationsEndpoints(health, registry));
+    } catch (RuntimeException e) {
+      if (hasCause(e, BindException.class)) {
+        throw portInUse(address.host(), address.port(), Setting.OPS_PORT);
       }
       throw e;
     }
   }
 
   /** Fails before the database work when the port is taken or the host is not an address of this machine. */
-  static void checkAddress(String host, int port) {
+  static void checkAddress(String host, int port, Setting hostSetting, Setting portSetting) {
     InetAddress address;
     try {
       address = InetAddress.getByName(host);
     } catch (UnknownHostException e) {
-      throw new CliException(ExitCode.USAGE, "--host '" + host + "' is not a known host name or address.");
+      throw new CliException(ExitCode.USAGE,
+          hostSetting.flag() + " '" + host + "' is not a known host name or address.");
     }
     if (port == 0) {
       return;
@@ -122,18 +160,19 @@ public final class ServerRuntime implements AutoCloseable {
     } catch (BindException e) {
       String message = String.valueOf(e.getMessage());
       if (message.contains("in use")) {
-        throw portInUse(host, port);
+        throw portInUse(host, port, portSetting);
       }
       throw new CliException(ExitCode.PORT, "Cannot listen on " + host + ":" + port + ": " + message
-          + ". Is --host an address of this machine?");
+          + ". Is " + hostSetting.flag() + " an address of this machine?");
     } catch (IOException e) {
       throw new CliException(ExitCode.PORT, "Cannot listen on " + host + ":" + port + ": " + e.getMessage() + ".");
     }
   }
 
-  private static CliException portInUse(String host, int port) {
-    return new CliException(ExitCode.PORT, "Port " + port + " on " + host
-        + " is already in use (another trestle or Azurite?). Stop it, or choose another with --port or TRESTLE_PORT.");
+  private static CliException portInUse(String host, int port, Setting portSetting) {
+    return new CliException(ExitCode.PORT, "Port " + port + " on " + host + " is already in use (another trestle or"
+        + " Azurite?). Stop it, or choose another with " + portSetting.flag() + " or "
+        + portSetting.environmentVariable() + ".");
   }
 
   private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
@@ -162,10 +201,26 @@ public final class ServerRuntime implements AutoCloseable {
     };
   }
 
-  /** The server's root URL, where {@code /health} and {@code /metrics} live. */
+  /** The API's root URL, where {@code /health} and {@code /metrics} live unless there is an operations port. */
   public String rootUrl() {
     String endpoint = endpoint(primaryAccount().name());
     return endpoint.substring(0, endpoint.length() - primaryAccount().name().length() - 1);
+  }
+
+  /** Where {@code /health} and {@code /metrics} live: the operations port's root URL, else {@link #rootUrl()}. */
+  public String operationsUrl() {
+    if (operations == null) {
+      return rootUrl();
+    }
+    String host = settings.operations().orElseThrow().host();
+    // as endpoint(): a port listening on all interfaces is reached through the loopback address
+    String reachable = switch (host) {
+      case "0.0.0.0" -> "127.0.0.1";
+      case "::", "[::]" -> "::1";
+      default -> host;
+    };
+    return "http://" + (reachable.contains(":") && !reachable.startsWith("[") ? "[" + reachable + "]" : reachable)
+        + ":" + operations.port();
   }
 
   /** The account the banner shows: the first configured one, or the development account. */
@@ -187,7 +242,14 @@ public final class ServerRuntime implements AutoCloseable {
   public void close() {
     log.info("Stopping: finishing requests in flight");
     try {
-      server.close();
+      try {
+        // health goes first, so that a load balancer stops sending while requests in flight finish
+        if (operations != null) {
+          operations.close();
+        }
+      } finally {
+        server.close();
+      }
     } finally {
       tableService.close();
       dataSource.close();

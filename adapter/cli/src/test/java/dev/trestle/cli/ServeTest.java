@@ -52,6 +52,38 @@ class ServeTest {
     }
   }
 
+  @DatabaseTest(TestDatabase.Kind.H2)
+  void anOpsPortServesHealthAndMetricsAndTheApiPortNoLongerDoesOnH2(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    List<String> args = new ArrayList<>(List.of("serve", "--port", "0", "--ops-port", "0", "--allow-anonymous",
+        "--account", account + ":" + dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY));
+    args.addAll(CliDatabases.flags(db));
+
+    try (ServerRuntime runtime = ServerRuntime.start(parseServe(args))) {
+      String ops = runtime.operationsUrl();
+      assertThat(ops).matches("http://127\\.0\\.0\\.1:\\d+").isNotEqualTo(runtime.rootUrl());
+      assertThat(get(runtime.endpoint(account) + "/Tables").statusCode()).isEqualTo(200);
+
+      HttpResponse<String> health = get(ops + "/health");
+      assertThat(health.statusCode()).isEqualTo(200);
+      assertThat(health.body()).contains("\"database\":\"UP\"");
+      assertThat(get(ops + "/metrics").body())
+          .contains("trestle_requests_seconds_count{operation=\"QueryTables\",status=\"200\"} 1");
+      assertThat(get(ops + "/" + account + "/Tables").statusCode()).isEqualTo(404);
+
+      // on the API port they are paths like any other: no account is called "health"
+      for (String path : List.of("/health", "/metrics")) {
+        HttpResponse<String> api = get(runtime.rootUrl() + path);
+        assertThat(api.statusCode()).as(path).isEqualTo(403);
+        assertThat(api.body()).as(path).doesNotContain("\"database\"").doesNotContain("jvm_");
+      }
+
+      StringWriter banner = new StringWriter();
+      ServeCommand.printBanner(runtime, new PrintWriter(banner));
+      assertThat(banner.toString()).contains("health:   " + ops + "/health    metrics: " + ops + "/metrics");
+    }
+  }
+
   private HttpResponse<String> get(String url) throws Exception {
     return http.send(HttpRequest.newBuilder(URI.create(url))
         .header("Accept", "application/json;odata=nometadata").header("x-ms-version", "2019-02-02").GET().build(),

@@ -2,9 +2,12 @@ package dev.trestle.server;
 
 import dev.trestle.TableService;
 import dev.trestle.server.auth.RequestAuthenticator;
+import dev.trestle.server.internal.BodyRateHandler;
+import dev.trestle.server.internal.HeaderTimeoutConnectionFactory;
 import dev.trestle.server.internal.ProtocolErrorHandler;
 import dev.trestle.server.internal.TableApiHandler;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.ConnectionLimit;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -31,7 +35,15 @@ public final class TrestleServer implements AutoCloseable {
   public static final String DEV_ACCOUNT_KEY =
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
-  /** Connections idle this long are closed; it also bounds how long a client may take to send headers. */
+  /** How long a request line and headers may take from the request's first byte. */
+  public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
+  /** Bytes per second a request body must keep up once {@link #DEFAULT_BODY_RATE_GRACE} is over. */
+  public static final long DEFAULT_MIN_BODY_RATE = 500;
+  public static final Duration DEFAULT_BODY_RATE_GRACE = Duration.ofSeconds(5);
+  /** Connections served at once: far more than a pool of database connections can keep busy. */
+  public static final int DEFAULT_MAX_CONNECTIONS = 2000;
+
+  /** Connections idle this long are closed, also mid-body; slow headers and bodies have their own limits. */
   private static final long IDLE_TIMEOUT_MS = 30_000;
   /** How long {@link #close()} waits for requests in flight. */
   private static final long STOP_TIMEOUT_MS = 15_000;
@@ -71,17 +83,27 @@ public final class TrestleServer implements AutoCloseable {
     // entity keys may contain characters Jetty's default compliance calls ambiguous (%2F, %5C, ..); the
     // router decides what a path means
     http.setUriCompliance(UriCompliance.UNSAFE);
-    connector = new ServerConnector(server, new HttpConnectionFactory(http));
+    // Jetty's idle timeout restarts with every byte: a header trickled byte by byte needs a deadline of its own
+    HttpConnectionFactory connections = builder.headerTimeout.isZero() ? new HttpConnectionFactory(http)
+        : new HeaderTimeoutConnectionFactory(http, builder.headerTimeout);
+    connector = new ServerConnector(server, connections);
     connector.setHost(builder.host);
     connector.setPort(builder.port);
     connector.setIdleTimeout(IDLE_TIMEOUT_MS);
     // on close, idle keep-alive connections go quickly; requests in flight still finish (GracefulHandler)
     connector.setShutdownIdleTimeout(SHUTDOWN_IDLE_TIMEOUT_MS);
     server.addConnector(connector);
+    if (builder.maxConnections > 0) {
+      // beyond the cap the connector stops accepting: new connections wait in the backlog until others close
+      server.addBean(new ConnectionLimit(builder.maxConnections, server));
+    }
 
     Handler api = new TableApiHandler(tables, accountKeys.keySet(), authenticator, clock);
+    Handler wrapped = builder.handlerWrapper.apply(api);
     graceful = new GracefulHandler();
-    graceful.setHandler(builder.handlerWrapper.apply(api));
+    // Jetty 12.0 stores HttpConfiguration's minimum request data rate but never enforces it; this handler does
+    graceful.setHandler(builder.minBodyRate == 0 ? wrapped
+        : new BodyRateHandler(wrapped, builder.minBodyRate, builder.bodyRateGrace));
     server.setHandler(graceful);
   }
 
@@ -140,6 +162,10 @@ public final class TrestleServer implements AutoCloseable {
     int port = 10002;
     final Map<String, List<String>> accountKeys = new LinkedHashMap<>();
     boolean allowAnonymous;
+    Duration headerTimeout = DEFAULT_HEADER_TIMEOUT;
+    long minBodyRate = DEFAULT_MIN_BODY_RATE;
+    Duration bodyRateGrace = DEFAULT_BODY_RATE_GRACE;
+    int maxConnections = DEFAULT_MAX_CONNECTIONS;
     java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> handlerWrapper = h -> h;
 
     private Builder(TableService tableService) {
@@ -156,6 +182,50 @@ public final class TrestleServer implements AutoCloseable {
 
     /** Accept requests without credentials. Off by default. */
     public Builder allowAnonymous(boolean allowAnonymous) { this.allowAnonymous = allowAnonymous; return this; }
+
+    /**
+     * How long a request line and headers may take from the request's first byte; a later request is answered
+     * 408 {@code OperationTimedOut} and its connection closed. Default 10 s; zero turns the limit off.
+     */
+    public Builder headerTimeout(Duration timeout) {
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException("headerTimeout must be zero (off) or positive, but was " + timeout);
+      }
+      this.headerTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Bytes per second a request body must keep up once its first 5 seconds are over; a body that falls behind is
+     * answered 500 {@code OperationTimedOut}, as Azure answers a timed-out request, and its connection closed.
+     * Default 500; 0 turns the limit off.
+     */
+    public Builder minBodyRate(long bytesPerSecond) {
+      return minBodyRate(bytesPerSecond, bodyRateGrace);
+    }
+
+    /** {@link #minBodyRate(long)} with another grace period than 5 s. */
+    public Builder minBodyRate(long bytesPerSecond, Duration grace) {
+      if (bytesPerSecond < 0 || grace.isNegative()) {
+        throw new IllegalArgumentException("minBodyRate must be 0 (off) or more bytes per second with a grace period"
+            + " of zero or more, but was " + bytesPerSecond + " after " + grace);
+      }
+      this.minBodyRate = bytesPerSecond;
+      this.bodyRateGrace = grace;
+      return this;
+    }
+
+    /**
+     * Connections served at once; beyond it new connections wait in the operating system's backlog until others
+     * close. Default 2000; 0 removes the cap.
+     */
+    public Builder maxConnections(int maxConnections) {
+      if (maxConnections < 0) {
+        throw new IllegalArgumentException("maxConnections must be 0 (no cap) or more, but was " + maxConnections);
+      }
+      this.maxConnections = maxConnections;
+      return this;
+    }
 
     /**
      * Wraps the Table API handler, e.g. to add health and metrics endpoints in front of it.

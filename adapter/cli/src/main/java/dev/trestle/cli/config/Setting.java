@@ -16,8 +16,13 @@ public enum Setting {
   DB_TIMEOUT("db-timeout", "2"),
   HOST("host", "127.0.0.1"),
   PORT("port", "10002"),
+  OPS_HOST("ops-host", null),
+  OPS_PORT("ops-port", null),
   ACCOUNT("account", null),
   ALLOW_ANONYMOUS("allow-anonymous", "false"),
+  HEADER_TIMEOUT("header-timeout", "10"),
+  MIN_BODY_RATE("min-body-rate", "500"),
+  MAX_CONNECTIONS("max-connections", "2000"),
   LOG_LEVEL("log-level", "info");
 
   private final String key;

@@ -1,8 +1,6 @@
 package dev.trestle.cli.ops;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -12,38 +10,38 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sits in front of the Table API: answers {@code GET /health} and {@code GET /metrics} itself, and times
- * every other request by operation and status, logging one line per request at debug. Account names are
- * lower-case letters and digits, so an account called "health" still reaches its tables under
- * {@code /health/...}; only the bare paths without service query parameters are taken here.
+ * Sits in front of the Table API: answers {@code GET /health} and {@code GET /metrics} itself (unless they are
+ * served on an operations port), and times every other request by operation and status, logging one line per
+ * request at debug. Account names are lower-case letters and digits, so an account called "health" still reaches
+ * its tables under {@code /health/...}; only the bare paths without service query parameters are taken here.
  */
 public final class OperationsHandler extends Handler.Wrapper {
   private static final Logger requestLog = LoggerFactory.getLogger("dev.trestle.requests");
 
-  private final HealthCheck health;
-  private final PrometheusMeterRegistry registry;
+  private final OperationsEndpoints endpoints;
   private final RequestMetrics metrics;
 
   public OperationsHandler(Handler tableApi, HealthCheck health, PrometheusMeterRegistry registry) {
+    this(tableApi, new OperationsEndpoints(health, registry), registry);
+  }
+
+  private OperationsHandler(Handler tableApi, OperationsEndpoints endpoints, PrometheusMeterRegistry registry) {
     super(tableApi);
-    this.health = health;
-    this.registry = registry;
+    this.endpoints = endpoints;
     this.metrics = new RequestMetrics(registry);
+  }
+
+  /** Times the Table API only: {@code /health} and {@code /metrics} are served elsewhere, and here reach the API. */
+  public static OperationsHandler withoutEndpoints(Handler tableApi, PrometheusMeterRegistry registry) {
+    return new OperationsHandler(tableApi, (OperationsEndpoints) null, registry);
   }
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    String path = request.getHttpURI().getPath();
-    String query = request.getHttpURI().getQuery();
-    boolean read = request.getMethod().equals("GET") || request.getMethod().equals("HEAD");
-    if (read && query == null && path.equals("/health")) {
-      HealthCheck.Result result = health.check();
-      return answer(response, callback, result.up() ? 200 : 503, "application/json", result.toJson());
+    if (endpoints != null && endpoints.handle(request, response, callback)) {
+      return true;
     }
-    if (read && query == null && path.equals("/metrics")) {
-      return answer(response, callback, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape());
-    }
-    return timed(request, response, callback, path, query);
+    return timed(request, response, callback, request.getHttpURI().getPath(), request.getHttpURI().getQuery());
   }
 
   private boolean timed(Request request, Response response, Callback callback, String path, String query)
@@ -99,13 +97,5 @@ public final class OperationsHandler extends Handler.Wrapper {
     } catch (RuntimeException e) {
       return rawPath;
     }
-  }
-
-  private static boolean answer(Response response, Callback callback, int status, String contentType, String body) {
-    response.setStatus(status);
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
-    response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-    response.write(true, ByteBuffer.wrap(body.getBytes(StandardCharsets.UTF_8)), callback);
-    return true;
   }
 }

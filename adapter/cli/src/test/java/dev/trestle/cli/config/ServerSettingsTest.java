@@ -3,6 +3,7 @@ package dev.trestle.cli.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.trestle.server.TrestleServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,51 @@ class ServerSettingsTest {
     assertThat(settings.accounts()).isEmpty();
     assertThat(settings.allowAnonymous()).isFalse();
     assertThat(settings.logLevel()).isEqualTo("info");
+  }
+
+  @Test
+  void slowClientLimitsDefaultToTheServersOwnAndHealthStaysOnTheApiPort() {
+    ServerSettings settings = ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS, NO_SERVER_FLAGS);
+
+    assertThat(settings.limits()).isEqualTo(new ServerSettings.ClientLimits(TrestleServer.DEFAULT_HEADER_TIMEOUT,
+        TrestleServer.DEFAULT_MIN_BODY_RATE, TrestleServer.DEFAULT_MAX_CONNECTIONS));
+    assertThat(settings.operations()).isEmpty();
+  }
+
+  @Test
+  void slowClientLimitsAreReadAndZeroTurnsThemOff() {
+    ServerSettings settings = ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_HEADER_TIMEOUT", "2.5",
+        "TRESTLE_MIN_BODY_RATE", "0", "TRESTLE_MAX_CONNECTIONS", "0")), NO_DB_FLAGS, NO_SERVER_FLAGS);
+    assertThat(settings.limits()).isEqualTo(new ServerSettings.ClientLimits(Duration.ofMillis(2500), 0, 0));
+
+    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_MAX_CONNECTIONS", "-1")),
+        NO_DB_FLAGS, NO_SERVER_FLAGS))
+        .hasMessage("--max-connections must be a whole number from 0 to 1000000, but was '-1' (from "
+            + "TRESTLE_MAX_CONNECTIONS).");
+  }
+
+  @Test
+  void anOperationsPortListensOnTheApiHostUnlessToldOtherwise() {
+    assertThat(ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_HOST", "0.0.0.0")), NO_DB_FLAGS,
+        opsFlags(null, "9090")).operations())
+        .contains(new ServerSettings.OperationsAddress("0.0.0.0", 9090));
+    assertThat(ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_HOST", "0.0.0.0")), NO_DB_FLAGS,
+        opsFlags("127.0.0.1", "9090")).operations())
+        .contains(new ServerSettings.OperationsAddress("127.0.0.1", 9090));
+  }
+
+  @Test
+  void anOperationsAddressNeedsAPortOfItsOwn() {
+    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
+        opsFlags("127.0.0.1", null)))
+        .hasMessageStartingWith("--ops-host needs --ops-port");
+    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
+        opsFlags(null, "10002")))
+        .hasMessageStartingWith("--ops-port must differ from --port (10002)");
+  }
+
+  private static ServerSettings.ServerFlags opsFlags(String opsHost, String opsPort) {
+    return new ServerSettings.ServerFlags(null, null, null, null, null, opsHost, opsPort, null, null, null);
   }
 
   @Test

@@ -13,7 +13,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -26,6 +29,9 @@ import org.junit.jupiter.api.Test;
 
 class OperationsHandlerTest {
   private final AtomicBoolean databaseUp = new AtomicBoolean(true);
+  private final AtomicBoolean databaseHangs = new AtomicBoolean();
+  private final CountDownLatch hangUntil = new CountDownLatch(1);
+  private final AtomicInteger queries = new AtomicInteger();
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final HttpClient http = HttpClient.newHttpClient();
   private Server server;
@@ -45,6 +51,7 @@ class OperationsHandlerTest {
 
   @AfterEach
   void stop() throws Exception {
+    hangUntil.countDown();
     server.stop();
   }
 
@@ -62,6 +69,30 @@ class OperationsHandlerTest {
     assertThat(response.statusCode()).isEqualTo(503);
     assertThat(response.body()).contains("\"database\":\"DOWN\"").contains("IllegalStateException")
         .doesNotContain("secret");
+  }
+
+  @Test
+  void healthIsDownWith503WithinASecondWhenTheDatabaseHangs() throws Exception {
+    databaseHangs.set(true);
+    long start = System.nanoTime();
+    HttpResponse<String> response = get("/health");
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertThat(response.statusCode()).isEqualTo(503);
+    assertThat(response.body()).contains("\"database\":\"DOWN\"").contains("TimeoutException");
+    assertThat(millis).isLessThan(1000);
+  }
+
+  /** Checks while one query hangs wait for it instead of starting more: a hung database holds one thread. */
+  @Test
+  void healthChecksShareTheQueryInFlightWhileTheDatabaseHangs() throws Exception {
+    databaseHangs.set(true);
+    for (int i = 0; i < 3; i++) {
+      assertThat(get("/health").statusCode()).isEqualTo(503);
+    }
+    assertThat(queries).hasValue(1);
+
+    hangUntil.countDown();
+    assertThat(get("/health").statusCode()).isEqualTo(200);
   }
 
   @Test
@@ -108,6 +139,10 @@ class OperationsHandlerTest {
         (proxy, method, args) -> {
           if (!method.getName().equals("queryTables")) {
             throw new UnsupportedOperationException(method.getName());
+          }
+          queries.incrementAndGet();
+          if (databaseHangs.get()) {
+            hangUntil.await(30, TimeUnit.SECONDS);
           }
           if (!databaseUp.get()) {
             throw new IllegalStateException("connection to secret-host refused");

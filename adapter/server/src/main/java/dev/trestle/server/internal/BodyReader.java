@@ -5,6 +5,7 @@ import dev.trestle.TableException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
@@ -43,19 +44,36 @@ final class BodyReader {
       }
       return out.toByteArray();
     } catch (IOException e) {
+      // the rest of the body is unread: the connection cannot carry another request
+      request.setAttribute(READ_ATTRIBUTE, Boolean.FALSE);
+      if (timedOut(e)) {
+        throw new TableException(TableErrorCode.OPERATION_TIMED_OUT,
+            "The operation could not be completed within the permitted time: the request body arrived too slowly.", e);
+      }
       throw new TableException(TableErrorCode.INVALID_INPUT, "The request body could not be read.", e);
     }
+  }
+
+  /** A body cut off for arriving too slowly ({@link BodyRateHandler}) or not at all (the idle timeout). */
+  private static boolean timedOut(IOException e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof TimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
    * Reads and drops whatever the answer left unread of the body (a request refused before its body mattered), so
    * that the connection can carry the client's next request. Returns false when the connection must close instead:
    * the rest is too large to drain, the client has not sent it yet because it waits for a 100 Continue, or it
-   * could not be read. Without this Jetty closes the connection silently, and a client that reuses it fails.
+   * could not be read (now, or earlier by {@link #read}). Without this Jetty closes the connection silently, and a
+   * client that reuses it fails.
    */
   static boolean drain(Request request) {
-    if (request.getAttribute(READ_ATTRIBUTE) != null) {
-      return true;
+    if (request.getAttribute(READ_ATTRIBUTE) instanceof Boolean read) {
+      return read;
     }
     long declared = request.getLength();
     if (declared == 0) {

@@ -11,9 +11,9 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Answers what Jetty refuses before the Table API sees it (a request line, URI or header it cannot parse, a
- * request arriving during shutdown) as the service answers errors: OData JSON with {@code x-ms-error-code} and a
- * request id, instead of Jetty's HTML page that no SDK can read.
+ * Answers what Jetty refuses before the Table API sees it (a request line, URI or header it cannot parse or that
+ * arrives too slowly, a request arriving during shutdown) as the service answers errors: OData JSON with
+ * {@code x-ms-error-code} and a request id, instead of Jetty's HTML page that no SDK can read.
  */
 public final class ProtocolErrorHandler extends ErrorHandler {
   private final Clock clock;
@@ -40,6 +40,8 @@ public final class ProtocolErrorHandler extends ErrorHandler {
       case SERVER_BUSY -> "The server is currently unable to receive requests. Please retry your request.";
       case REQUEST_BODY_TOO_LARGE -> "The request body is too large and exceeds the maximum permissible limit.";
       case INTERNAL_ERROR -> "Server encountered an internal error. Please try again after some time.";
+      case OPERATION_TIMED_OUT -> "The operation could not be completed within the permitted time"
+          + (message == null || message.isBlank() ? "." : ": " + message + ".");
       default -> "The request could not be read" + (message == null || message.isBlank() ? "." : ": " + message + ".");
     };
     ApiResponse error = ErrorResponses.json(status, code.code(),
@@ -60,6 +62,7 @@ public final class ProtocolErrorHandler extends ErrorHandler {
   /** The service's code for a status Jetty chose: the specific one where there is one, else the generic one. */
   static TableErrorCode codeFor(int status) {
     return switch (status) {
+      case 408 -> TableErrorCode.OPERATION_TIMED_OUT;
       case 413 -> TableErrorCode.REQUEST_BODY_TOO_LARGE;
       case 503 -> TableErrorCode.SERVER_BUSY;
       default -> status >= 500 ? TableErrorCode.INTERNAL_ERROR : TableErrorCode.INVALID_INPUT;
