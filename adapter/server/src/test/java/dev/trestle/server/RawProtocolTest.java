@@ -187,6 +187,17 @@ class RawProtocolTest extends ServerTest {
   }
 
   @DatabaseTest
+  void aQueryOptionGivenTwiceIsRefusedNotReadByItsFirstValue(TableService tables) {
+    start(tables);
+    String table = fx.newTable("twice").getTableName();
+    for (String query : new String[] {"$top=1&$top=2", "$filter=RowKey%20eq%20'a'&$filter=true",
+        "$select=A&$select=B", "NextPartitionKey=a&NextPartitionKey=b"}) {
+      assertError(fx.raw().call("GET", "/" + table + "()?" + query).send(), 400, "InvalidQueryParameterValue");
+    }
+    assertThat(fx.raw().call("GET", "/" + table + "()?$top=1").send().status()).isEqualTo(200);
+  }
+
+  @DatabaseTest
   void aFailedSharedKeyCheckSaysWhyInTheJsonMessage(TableService tables) {
     start(tables);
     RawClient wrongKey = fx.raw().withKey(Base64.getEncoder().encodeToString(new byte[64]));

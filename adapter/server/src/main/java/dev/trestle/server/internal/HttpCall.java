@@ -75,9 +75,17 @@ final class HttpCall {
     return headers.get(name);
   }
 
-  /** The first value of a query parameter, or null. */
+  /**
+   * The value of a query parameter, or null. A parameter given twice is refused rather than read by its first
+   * value: OData allows each system query option once, and the signature covers every value, not the first.
+   */
   String query(String name) {
     List<String> values = query.get(name);
+    if (values != null && values.size() > 1) {
+      throw new TableException(TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+          "Value for one of the query parameters specified in the request URI is invalid: " + name
+              + " is given more than once.");
+    }
     return values == null || values.isEmpty() ? null : values.get(0);
   }
 
