@@ -61,7 +61,7 @@ class CrashTest {
       if (cycle == 0) {
         assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status()).isEqualTo(201);
       } else {
-        Verifier.Findings findings = Verifier.check(http, table, ledger);
+        Verifier.Findings findings = checked(server, http, table, ledger);
         lost += findings.lost().size();
         partial += findings.partialBatches().size();
         assertThat(findings.lost()).as("acknowledged writes lost after kill %d on %s", cycle, database).isEmpty();
@@ -97,13 +97,23 @@ class CrashTest {
     assertThat(stopLog).doesNotContain("ERROR").doesNotContain("already closed");
 
     http = new SignedHttp(server.start());
-    Verifier.Findings findings = Verifier.check(http, table, ledger);
+    Verifier.Findings findings = checked(server, http, table, ledger);
     server.terminate();
     assertThat(findings.lost()).as("acknowledged writes lost after SIGTERM on %s", database).isEmpty();
     assertThat(findings.partialBatches()).isEmpty();
     assertThat(ledger.acknowledgedWrites).isPositive();
     log.info("SIGTERM test on {}: {} acknowledged writes, {} refused with 503 ServerBusy, lost 0", database,
         ledger.acknowledgedWrites, workload.refusals.size());
+  }
+
+  /** The verification, with the server's log attached when the server does not answer as it should. */
+  private static Verifier.Findings checked(ServerProcess server, SignedHttp http, String table, Ledger ledger)
+      throws Exception {
+    try {
+      return Verifier.check(http, table, ledger);
+    } catch (IllegalStateException e) {
+      throw new AssertionError(e.getMessage() + "\nServer log:\n" + server.log(), e);
+    }
   }
 
   private static String postgresUrl() {
