@@ -3,6 +3,7 @@ package dev.trestle.cli.transfer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trestle.TableEntity;
+import dev.trestle.json.EntityLines;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -50,7 +51,6 @@ public final class RemoteTables {
   private final String sas;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final ObjectMapper mapper = new ObjectMapper();
-  private final EntityJson entityJson = new EntityJson();
 
   /** A call the service refused, with its status and error code. */
   public static final class RemoteException extends RuntimeException {
@@ -168,7 +168,7 @@ public final class RemoteTables {
     HttpResponse<String> response = send("GET", "/" + table + "()", continuation, null, Retry.ANY_TRANSIENT);
     List<TableEntity> entities = new ArrayList<>();
     for (JsonNode entity : json(response).path("value")) {
-      entities.add(entityJson.read(entity.toString()));
+      entities.add(EntityLines.read(entity.toString()));
     }
     Optional<String> partition = response.headers().firstValue("x-ms-continuation-NextPartitionKey").filter(s -> !s.isEmpty());
     Optional<String> row = response.headers().firstValue("x-ms-continuation-NextRowKey").filter(s -> !s.isEmpty());
@@ -208,7 +208,7 @@ public final class RemoteTables {
   }
 
   private String entityJson(TableEntity entity) {
-    return entityJson.write(TableEntity.builder(entity.partitionKey(), entity.rowKey())
+    return EntityLines.write(TableEntity.builder(entity.partitionKey(), entity.rowKey())
         .putAll(entity.properties()).build());
   }
 
