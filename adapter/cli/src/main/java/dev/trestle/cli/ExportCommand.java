@@ -5,7 +5,7 @@ import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
-import dev.trestle.cli.transfer.EntityJson;
+import dev.trestle.json.EntityLines;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -60,14 +60,13 @@ final class ExportCommand implements Callable<Integer> {
 
   /** Writes every matching entity, page by page; returns how many. */
   static long export(TableClient table, String filter, Writer writer) {
-    EntityJson json = new EntityJson();
     EntityQuery query = EntityQuery.filter(filter);
     long count = 0;
     try {
       while (true) {
         EntityPage page = table.query(query);
         for (var entity : page.entities()) {
-          writer.write(json.write(entity));
+          writer.write(EntityLines.write(entity));
           writer.write('\n');
           count++;
         }

@@ -3,7 +3,7 @@ package dev.trestle.cli;
 import dev.trestle.TableClient;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
-import dev.trestle.cli.transfer.EntityJson;
+import dev.trestle.json.EntityLines;
 import dev.trestle.cli.transfer.EntityWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -54,7 +54,6 @@ final class ImportCommand implements Callable<Integer> {
 
   /** Imports every non-blank line; a bad line stops the import with its line number. */
   static long importLines(BufferedReader reader, TableClient table, EntityWriter.Mode mode) {
-    EntityJson json = new EntityJson();
     EntityWriter writer = new EntityWriter(table, mode);
     long lineNumber = 0;
     try {
@@ -64,8 +63,8 @@ final class ImportCommand implements Callable<Integer> {
           continue;
         }
         try {
-          writer.add(json.read(line));
-        } catch (EntityJson.MalformedEntityException e) {
+          writer.add(EntityLines.read(line));
+        } catch (EntityLines.MalformedEntityException e) {
           writer.flush();
           throw new CliException(ExitCode.DATA, "Line " + lineNumber + ": " + e.getMessage() + " ("
               + writer.written() + " entities were written before it).");

@@ -3,6 +3,8 @@ package dev.trestle.cli.transfer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trestle.TableEntity;
+import dev.trestle.json.EntityLines;
+import dev.trestle.server.auth.SharedKeySigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -16,12 +18,9 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,11 +45,10 @@ public final class RemoteTables {
 
   private final String base;
   private final String account;
-  private final byte[] key;
+  private final SharedKeySigner signer;
   private final String sas;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final ObjectMapper mapper = new ObjectMapper();
-  private final EntityJson entityJson = new EntityJson();
 
   /** A call the service refused, with its status and error code. */
   public static final class RemoteException extends RuntimeException {
@@ -106,23 +104,23 @@ public final class RemoteTables {
     UNAPPLIED_ONLY
   }
 
-  private RemoteTables(String base, String account, byte[] key, String sas) {
+  private RemoteTables(String base, String account, SharedKeySigner signer, String sas) {
     this.base = base;
     this.account = account;
-    this.key = key;
+    this.signer = signer;
     this.sas = sas;
   }
 
   /** An endpoint with a base64 account key (Shared Key). */
   public static RemoteTables withKey(String endpoint, String base64Key) {
     String base = trimSlash(endpoint);
-    byte[] key;
+    SharedKeySigner signer;
     try {
-      key = Base64.getDecoder().decode(base64Key);
+      signer = SharedKeySigner.ofBase64(base64Key);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("the key for " + base + " is not base64");
     }
-    return new RemoteTables(base, accountOf(base), key, null);
+    return new RemoteTables(base, accountOf(base), signer, null);
   }
 
   /** An endpoint with a SAS token (with or without its leading '?'). */
@@ -168,7 +166,7 @@ public final class RemoteTables {
     HttpResponse<String> response = send("GET", "/" + table + "()", continuation, null, Retry.ANY_TRANSIENT);
     List<TableEntity> entities = new ArrayList<>();
     for (JsonNode entity : json(response).path("value")) {
-      entities.add(entityJson.read(entity.toString()));
+      entities.add(EntityLines.read(entity.toString()));
     }
     Optional<String> partition = response.headers().firstValue("x-ms-continuation-NextPartitionKey").filter(s -> !s.isEmpty());
     Optional<String> row = response.headers().firstValue("x-ms-continuation-NextRowKey").filter(s -> !s.isEmpty());
@@ -208,7 +206,7 @@ public final class RemoteTables {
   }
 
   private String entityJson(TableEntity entity) {
-    return entityJson.write(TableEntity.builder(entity.partitionKey(), entity.rowKey())
+    return EntityLines.write(TableEntity.builder(entity.partitionKey(), entity.rowKey())
         .putAll(entity.properties()).build());
   }
 
@@ -289,12 +287,12 @@ public final class RemoteTables {
         request.header("Prefer", "return-no-content");
       }
     }
-    if (key != null) {
+    if (signer != null) {
       String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
       request.header("x-ms-date", date);
-      String toSign = method + "\n\n" + (body == null ? "" : body.contentType()) + "\n" + date + "\n/" + account
-          + uri.getRawPath();
-      request.header("Authorization", "SharedKey " + account + ":" + sign(toSign));
+      String toSign = SharedKeySigner.stringToSign(method, null, body == null ? null : body.contentType(), date,
+          "/" + account + uri.getRawPath());
+      request.header("Authorization", "SharedKey " + account + ":" + signer.signBase64(toSign));
     }
     try {
       return http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -309,16 +307,6 @@ public final class RemoteTables {
       return mapper.readTree(response.body());
     } catch (IOException e) {
       throw new RemoteException(response.statusCode(), "The answer of " + base + " is not JSON");
-    }
-  }
-
-  private String sign(String toSign) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      return Base64.getEncoder().encodeToString(mac.doFinal(toSign.getBytes(StandardCharsets.UTF_8)));
-    } catch (java.security.GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.trestle.cli.crash;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trestle.server.auth.SharedKeySigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,15 +13,12 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Base64;
 import java.util.Locale;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /** A minimal Table REST client signing with Shared Key Lite, as any hand-written client would. */
 final class SignedHttp {
   static final String ACCOUNT = "devstoreaccount1";
-  private static final byte[] KEY = Base64.getDecoder().decode(
+  private static final SharedKeySigner SIGNER = SharedKeySigner.ofBase64(
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==");
   private static final DateTimeFormatter RFC_1123 =
       DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
@@ -43,7 +41,7 @@ final class SignedHttp {
       throws IOException, InterruptedException {
     String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
     String path = pathAndQuery.contains("?") ? pathAndQuery.substring(0, pathAndQuery.indexOf('?')) : pathAndQuery;
-    String toSign = date + "\n/" + ACCOUNT + "/" + ACCOUNT + path;
+    String toSign = SharedKeySigner.liteStringToSign(date, "/" + ACCOUNT + "/" + ACCOUNT + path);
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(endpoint + pathAndQuery))
         .timeout(Duration.ofSeconds(30))
         .header("x-ms-date", date)
@@ -81,12 +79,6 @@ final class SignedHttp {
   }
 
   private static String sign(String toSign) {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(KEY, "HmacSHA256"));
-      return Base64.getEncoder().encodeToString(mac.doFinal(toSign.getBytes(StandardCharsets.UTF_8)));
-    } catch (java.security.GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return SIGNER.signBase64(toSign);
   }
 }

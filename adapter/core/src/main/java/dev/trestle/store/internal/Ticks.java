@@ -1,10 +1,7 @@
 package dev.trestle.store.internal;
 
+import dev.trestle.edm.EdmDateTime;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
-import java.time.temporal.ChronoField;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -13,13 +10,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Ticks {
   static final long PER_SECOND = 10_000_000L;
-
-  private static final DateTimeFormatter SEVEN_DIGITS = new DateTimeFormatterBuilder()
-      .appendPattern("uuuu-MM-dd'T'HH:mm:ss")
-      .appendFraction(ChronoField.NANO_OF_SECOND, 7, 7, true)
-      .appendLiteral('Z')
-      .toFormatter()
-      .withZone(ZoneOffset.UTC);
 
   private Ticks() {}
 
@@ -56,6 +46,6 @@ final class Ticks {
 
   /** {@code 2021-09-21T01:04:07.0980562Z}: always seven fractional digits, as the service writes Timestamp. */
   static String format(long ticks) {
-    return SEVEN_DIGITS.format(toInstant(ticks));
+    return EdmDateTime.formatSevenDigits(toInstant(ticks));
   }
 }

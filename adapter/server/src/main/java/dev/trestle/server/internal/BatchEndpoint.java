@@ -5,6 +5,7 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableOperation;
 import dev.trestle.TransactionFailedException;
+import dev.trestle.json.MetadataLevel;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -5,6 +5,7 @@ import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
+import dev.trestle.json.MetadataLevel;
 import dev.trestle.server.auth.KeyRange;
 import dev.trestle.server.auth.Operation;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableOperation;
+import dev.trestle.json.EntityJson;
 import dev.trestle.server.auth.Operation;
 import java.util.Locale;
 
@@ -17,7 +18,7 @@ record EntityWrite(String table, TableOperation operation, Operation permission,
     Route route = call.route();
     String method = call.method();
     if (route instanceof Route.EntitySet set && method.equals("POST")) {
-      EntityJsonReader.ParsedEntity parsed = EntityJsonReader.read(call.body());
+      EntityJson.ParsedEntity parsed = EntityJson.read(call.body());
       if (parsed.partitionKey() == null || parsed.rowKey() == null) {
         throw new TableException(TableErrorCode.PROPERTIES_NEED_VALUE,
             "The values are not specified for all properties in the entity.");
@@ -34,7 +35,7 @@ record EntityWrite(String table, TableOperation operation, Operation permission,
     return switch (method) {
       case "PUT", "MERGE", "PATCH" -> {
         String ifMatch = Preconditions.ifMatch(call);
-        EntityJsonReader.ParsedEntity parsed = EntityJsonReader.read(call.body());
+        EntityJson.ParsedEntity parsed = EntityJson.read(call.body());
         // the URL names the entity; keys repeated in the body are not used
         TableEntity entity = TableEntity.builder(target.partitionKey(), target.rowKey())
             .putAll(parsed.properties()).build();

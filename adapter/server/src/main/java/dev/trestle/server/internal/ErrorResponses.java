@@ -3,6 +3,8 @@ package dev.trestle.server.internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.trestle.TableErrorCode;
+import dev.trestle.edm.EdmDateTime;
+import dev.trestle.json.MetadataLevel;
 import dev.trestle.server.xml.ErrorXml;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,7 +22,7 @@ final class ErrorResponses {
   private ErrorResponses() {}
 
   static String messageWithTrailer(String message, String requestId, Instant now) {
-    return message + "\nRequestId:" + requestId + "\nTime:" + JsonValues.formatTimestamp(now);
+    return message + "\nRequestId:" + requestId + "\nTime:" + EdmDateTime.formatSevenDigits(now);
   }
 
   static ApiResponse json(TableErrorCode code, String message, String requestId, MetadataLevel level, Clock clock) {

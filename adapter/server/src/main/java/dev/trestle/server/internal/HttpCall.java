@@ -2,6 +2,7 @@ package dev.trestle.server.internal;
 
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
+import dev.trestle.json.MetadataLevel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -2,27 +2,23 @@ package dev.trestle.server.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.trestle.EdmType;
-import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
 import dev.trestle.TableInfo;
+import dev.trestle.json.EntityJson;
+import dev.trestle.json.MetadataLevel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * Writes entities and tables as OData JSON at a metadata level, in Azure's key order: odata.metadata,
- * odata.type, odata.id, odata.etag, odata.editLink, keys, Timestamp, then user properties in stored order,
- * each type annotation just before its value.
+ * odata.type, odata.id, odata.etag, odata.editLink, then the entity itself ({@link EntityJson#writeFields}).
  */
 final class ODataJsonWriter {
   private static final JsonFactory JSON = JsonFactory.builder().build();
-  private static final Set<String> SYSTEM = Set.of("PartitionKey", "RowKey", "Timestamp");
 
   private final MetadataLevel level;
   private final String baseUrl;
@@ -115,67 +111,12 @@ final class ODataJsonWriter {
     } else if (level == MetadataLevel.MINIMAL) {
       writeEtag(gen, entity);
     }
-    if (selected == null || selected.contains("PartitionKey")) {
-      gen.writeStringField("PartitionKey", entity.partitionKey());
-    }
-    if (selected == null || selected.contains("RowKey")) {
-      gen.writeStringField("RowKey", entity.rowKey());
-    }
-    if (entity.timestamp() != null && (selected == null || selected.contains("Timestamp"))) {
-      if (level == MetadataLevel.FULL) {
-        gen.writeStringField("Timestamp@odata.type", EdmType.DATE_TIME.odataName());
-      }
-      gen.writeStringField("Timestamp", JsonValues.formatTimestamp(entity.timestamp()));
-    }
-    for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
-      if (selected == null || selected.contains(property.getKey())) {
-        writeProperty(gen, property.getKey(), property.getValue());
-      }
-    }
-    if (selected != null) {
-      // Azure answers a selected property the entity lacks with an explicit null
-      for (String name : selected) {
-        if (!SYSTEM.contains(name) && !entity.properties().containsKey(name)) {
-          gen.writeNullField(name);
-        }
-      }
-    }
+    EntityJson.writeFields(gen, entity, level, selected);
   }
 
   private static void writeEtag(JsonGenerator gen, TableEntity entity) throws IOException {
     if (entity.etag() != null) {
       gen.writeStringField("odata.etag", entity.etag());
-    }
-  }
-
-  private void writeProperty(JsonGenerator gen, String name, PropertyValue value) throws IOException {
-    boolean annotate = switch (value.type()) {
-      case STRING -> false;
-      case INT32, BOOLEAN -> level == MetadataLevel.FULL;
-      case DOUBLE -> level == MetadataLevel.FULL
-          || (level == MetadataLevel.MINIMAL && JsonValues.specialDouble((Double) value.value()) != null);
-      case INT64, DATE_TIME, GUID, BINARY -> level != MetadataLevel.NONE;
-    };
-    if (annotate) {
-      gen.writeStringField(name + "@odata.type", value.type().odataName());
-    }
-    gen.writeFieldName(name);
-    switch (value) {
-      case PropertyValue.StringValue s -> gen.writeString(s.value());
-      case PropertyValue.Int32Value i -> gen.writeNumber(i.value());
-      case PropertyValue.Int64Value l -> gen.writeString(Long.toString(l.value()));
-      case PropertyValue.DoubleValue d -> {
-        String special = JsonValues.specialDouble(d.value());
-        if (special != null) {
-          gen.writeString(special);
-        } else {
-          gen.writeNumber(JsonValues.formatDouble(d.value()));
-        }
-      }
-      case PropertyValue.BooleanValue b -> gen.writeBoolean(b.value());
-      case PropertyValue.DateTimeValue t -> gen.writeString(JsonValues.formatDateTime(t.value()));
-      case PropertyValue.GuidValue g -> gen.writeString(g.value().toString());
-      case PropertyValue.BinaryValue b -> gen.writeString(Base64.getEncoder().encodeToString(b.value()));
     }
   }
 

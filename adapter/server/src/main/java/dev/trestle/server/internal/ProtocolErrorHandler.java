@@ -1,6 +1,7 @@
 package dev.trestle.server.internal;
 
 import dev.trestle.TableErrorCode;
+import dev.trestle.json.MetadataLevel;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.UUID;

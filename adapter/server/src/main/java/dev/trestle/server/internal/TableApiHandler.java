@@ -3,6 +3,7 @@ package dev.trestle.server.internal;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableService;
+import dev.trestle.json.MetadataLevel;
 import dev.trestle.server.auth.AuthenticationFailedException;
 import dev.trestle.server.auth.Grant;
 import dev.trestle.server.auth.RequestAuthenticator;

@@ -8,6 +8,8 @@ import dev.trestle.TableException;
 import dev.trestle.TableInfo;
 import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
+import dev.trestle.json.EntityJson;
+import dev.trestle.json.MetadataLevel;
 import dev.trestle.server.auth.Operation;
 import java.io.IOException;
 import java.util.Locale;
@@ -75,7 +77,7 @@ final class TableEndpoints {
     String name = null;
     try (JsonParser parser = JSON.createParser(body)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
-        throw EntityJsonReader.invalidJson();
+        throw EntityJson.notAJsonObject();
       }
       JsonToken token;
       while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
@@ -91,10 +93,10 @@ final class TableEndpoints {
         }
       }
       if (token != JsonToken.END_OBJECT || parser.nextToken() != null) {
-        throw EntityJsonReader.invalidJson();
+        throw EntityJson.notAJsonObject();
       }
     } catch (IOException e) {
-      throw EntityJsonReader.invalidJson();
+      throw EntityJson.notAJsonObject();
     }
     if (name == null || name.isEmpty()) {
       throw new TableException(TableErrorCode.INVALID_INPUT, "The TableName property is required.");

@@ -1,6 +1,7 @@
 package dev.trestle.server.support;
 
 import dev.trestle.server.TrestleServer;
+import dev.trestle.server.auth.SharedKeySigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,12 +12,9 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /** Plain java.net.http requests to the server, signed with Shared Key unless told otherwise. */
 public final class RawClient {
@@ -115,14 +113,8 @@ public final class RawClient {
           }
         }
       }
-      String toSign = method + "\n\n" + headers.getOrDefault("Content-Type", "") + "\n" + date + "\n" + resource;
-      try {
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(Base64.getDecoder().decode(key), "HmacSHA256"));
-        return Base64.getEncoder().encodeToString(mac.doFinal(toSign.getBytes(StandardCharsets.UTF_8)));
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
+      String toSign = SharedKeySigner.stringToSign(method, null, headers.get("Content-Type"), date, resource);
+      return SharedKeySigner.ofBase64(key).signBase64(toSign);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.trestle.server.auth.internal;
 
+import dev.trestle.server.auth.SharedKeySigner;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -7,10 +8,10 @@ import java.util.Map;
 
 /** The decoded keys of each account, validated once when the server is configured. */
 public final class AccountKeys {
-  private final Map<String, List<SigningKey>> keys;
+  private final Map<String, List<SharedKeySigner>> keys;
 
   public AccountKeys(Map<String, List<String>> base64Keys) {
-    Map<String, List<SigningKey>> decoded = new HashMap<>();
+    Map<String, List<SharedKeySigner>> decoded = new HashMap<>();
     base64Keys.forEach((account, accountKeys) -> {
       if (account == null || account.isEmpty()) {
         throw new IllegalArgumentException("Account name is empty: give every account a name");
@@ -18,7 +19,7 @@ public final class AccountKeys {
       if (accountKeys == null || accountKeys.isEmpty()) {
         throw new IllegalArgumentException("Account '" + account + "' has no key: give it one or two base64 keys");
       }
-      decoded.put(account, accountKeys.stream().map(key -> new SigningKey(decode(account, key))).toList());
+      decoded.put(account, accountKeys.stream().map(key -> new SharedKeySigner(decode(account, key))).toList());
     });
     this.keys = Map.copyOf(decoded);
   }
@@ -37,7 +38,7 @@ public final class AccountKeys {
   }
 
   /** The account's keys, or an empty list when the account is not configured. */
-  public List<SigningKey> of(String account) {
+  public List<SharedKeySigner> of(String account) {
     return keys.getOrDefault(account, List.of());
   }
 }

@@ -1,5 +1,6 @@
 package dev.trestle.server.auth.internal;
 
+import dev.trestle.server.auth.SharedKeySigner;
 import static dev.trestle.server.auth.internal.Params.orEmpty;
 
 import dev.trestle.server.auth.Grant;
@@ -47,9 +48,9 @@ public final class AccountSasVerifier {
   }
 
   private void verifySignature(String account, String sig, String stringToSign) {
-    List<SigningKey> accountKeys = keys.of(account);
+    List<SharedKeySigner> accountKeys = keys.of(account);
     byte[] provided = Hmac.decodeSignature(sig);
-    for (SigningKey key : accountKeys) {
+    for (SharedKeySigner key : accountKeys) {
       if (Hmac.matches(provided, key.sign(stringToSign))) {
         return;
       }

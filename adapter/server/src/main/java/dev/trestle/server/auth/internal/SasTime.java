@@ -1,10 +1,10 @@
 package dev.trestle.server.auth.internal;
 
-import dev.trestle.server.xml.IsoInstant;
+import dev.trestle.edm.EdmDateTime;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
-/** Parses {@code st} and {@code se} ({@link IsoInstant}); a malformed one fails authentication. */
+/** Parses {@code st} and {@code se} ({@link EdmDateTime#parseIso8601}); a malformed one fails authentication. */
 final class SasTime {
   private SasTime() {}
 
@@ -13,7 +13,7 @@ final class SasTime {
       return null;
     }
     try {
-      return IsoInstant.parse(value);
+      return EdmDateTime.parseIso8601(value);
     } catch (DateTimeParseException e) {
       throw AuthFailures.authenticationFailed("Invalid " + name + " '" + value + "': expected an ISO 8601 UTC time.");
     }

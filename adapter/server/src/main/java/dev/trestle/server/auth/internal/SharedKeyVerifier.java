@@ -1,5 +1,6 @@
 package dev.trestle.server.auth.internal;
 
+import dev.trestle.server.auth.SharedKeySigner;
 import dev.trestle.server.auth.SignedRequest;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +39,7 @@ public final class SharedKeyVerifier {
       throw AuthFailures.authenticationFailed("The account '" + credential.account()
           + "' of the Authorization header is not the account '" + account + "' of the request.");
     }
-    List<SigningKey> accountKeys = keys.of(account);
+    List<SharedKeySigner> accountKeys = keys.of(account);
     if (accountKeys.isEmpty()) {
       throw AuthFailures.authenticationFailed("The account '" + account + "' does not exist.");
     }
@@ -48,11 +49,11 @@ public final class SharedKeyVerifier {
     List<String> stringsToSign = new ArrayList<>();
     for (String resource : canonicalizedResources(request, account)) {
       stringsToSign.add(credential.lite()
-          ? date + "\n" + resource
-          : request.method() + "\n" + header(request, "Content-MD5") + "\n" + header(request, "Content-Type")
-              + "\n" + date + "\n" + resource);
+          ? SharedKeySigner.liteStringToSign(date, resource)
+          : SharedKeySigner.stringToSign(request.method(), request.header("Content-MD5"),
+              request.header("Content-Type"), date, resource));
     }
-    for (SigningKey key : accountKeys) {
+    for (SharedKeySigner key : accountKeys) {
       for (String stringToSign : stringsToSign) {
         if (Hmac.matches(provided, key.sign(stringToSign))) {
           return;
@@ -146,11 +147,6 @@ public final class SharedKeyVerifier {
     } catch (IllegalArgumentException e) {
       return null;
     }
-  }
-
-  private static String header(SignedRequest request, String name) {
-    String value = request.header(name);
-    return value == null ? "" : value;
   }
 
   /** The parsed {@code Authorization} header. */

@@ -1,5 +1,6 @@
 package dev.trestle.server.auth.internal;
 
+import dev.trestle.server.auth.SharedKeySigner;
 import static dev.trestle.server.auth.internal.Params.orEmpty;
 
 import dev.trestle.AccessPolicy;
@@ -79,7 +80,7 @@ public final class TableSasVerifier {
 
   private void verifySignature(String account, String sig, Set<String> stringsToSign) {
     byte[] provided = Hmac.decodeSignature(sig);
-    for (SigningKey key : keys.of(account)) {
+    for (SharedKeySigner key : keys.of(account)) {
       for (String stringToSign : stringsToSign) {
         if (Hmac.matches(provided, key.sign(stringToSign))) {
           return;

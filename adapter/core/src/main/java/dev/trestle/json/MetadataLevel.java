@@ -1,9 +1,9 @@
-package dev.trestle.server.internal;
+package dev.trestle.json;
 
 import java.util.Locale;
 
-/** The OData JSON flavours; which annotations a response carries. */
-enum MetadataLevel {
+/** The OData JSON flavours; which annotations an entity carries. */
+public enum MetadataLevel {
   NONE("nometadata"),
   MINIMAL("minimalmetadata"),
   FULL("fullmetadata");
@@ -15,7 +15,7 @@ enum MetadataLevel {
   }
 
   /** The Content-Type of a JSON response at this level. */
-  String contentType() {
+  public String contentType() {
     return "application/json;odata=" + parameter + ";streaming=true;charset=utf-8";
   }
 
@@ -23,7 +23,7 @@ enum MetadataLevel {
    * The level asked for by {@code $format} (wins when present) or {@code Accept}. Anything else, including a
    * missing header or plain {@code application/json}, gets minimal metadata: the SDKs always ask for JSON.
    */
-  static MetadataLevel negotiate(String format, String accept) {
+  public static MetadataLevel negotiate(String format, String accept) {
     String source = format != null ? format : accept;
     if (source == null) {
       return MINIMAL;

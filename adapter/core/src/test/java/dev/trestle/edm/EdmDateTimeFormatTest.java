@@ -1,4 +1,4 @@
-package dev.trestle.server.internal;
+package dev.trestle.edm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The hand-written date formatting must stay byte-identical to the formatter-based original. */
-class JsonValuesFormatTest {
+class EdmDateTimeFormatTest {
 
   /** The original implementation, kept here as the reference. */
   private static String referenceDateTime(Instant instant) {
@@ -64,16 +64,16 @@ class JsonValuesFormatTest {
   @Test
   void matchesTheFormatterBasedImplementation() {
     for (Instant instant : samples()) {
-      assertThat(JsonValues.formatDateTime(instant)).as("DateTime %s", instant).isEqualTo(referenceDateTime(instant));
-      assertThat(JsonValues.formatTimestamp(instant)).as("Timestamp %s", instant).isEqualTo(referenceTimestamp(instant));
+      assertThat(EdmDateTime.format(instant)).as("DateTime %s", instant).isEqualTo(referenceDateTime(instant));
+      assertThat(EdmDateTime.formatSevenDigits(instant)).as("Timestamp %s", instant).isEqualTo(referenceTimestamp(instant));
     }
   }
 
   @Test
   void trimsDateTimeFractionsButNotTimestamps() {
     Instant instant = Instant.parse("2021-03-04T05:06:07.1200000Z");
-    assertThat(JsonValues.formatDateTime(instant)).isEqualTo("2021-03-04T05:06:07.12Z");
-    assertThat(JsonValues.formatTimestamp(instant)).isEqualTo("2021-03-04T05:06:07.1200000Z");
-    assertThat(JsonValues.formatDateTime(Instant.parse("2021-03-04T05:06:07Z"))).isEqualTo("2021-03-04T05:06:07Z");
+    assertThat(EdmDateTime.format(instant)).isEqualTo("2021-03-04T05:06:07.12Z");
+    assertThat(EdmDateTime.formatSevenDigits(instant)).isEqualTo("2021-03-04T05:06:07.1200000Z");
+    assertThat(EdmDateTime.format(Instant.parse("2021-03-04T05:06:07Z"))).isEqualTo("2021-03-04T05:06:07Z");
   }
 }

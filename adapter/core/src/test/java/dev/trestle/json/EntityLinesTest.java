@@ -1,4 +1,4 @@
-package dev.trestle.cli.transfer;
+package dev.trestle.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,8 +9,7 @@ import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-class EntityJsonTest {
-  private final EntityJson json = new EntityJson();
+class EntityLinesTest {
 
   @Test
   void everyTypeAndEdgeValueRoundTrips() {
@@ -34,7 +33,7 @@ class EntityJsonTest {
         .put("NoBytes", new byte[0])
         .build();
 
-    TableEntity back = json.read(json.write(entity));
+    TableEntity back = EntityLines.read(EntityLines.write(entity));
 
     assertThat(back).isEqualTo(entity);
     assertThat(back.properties().keySet()).containsExactlyElementsOf(entity.properties().keySet());
@@ -46,7 +45,7 @@ class EntityJsonTest {
         .put("A", 1).put("B", 2L).put("C", 1.5).put("D", "x").put("E", true)
         .timestamp(Instant.parse("2024-05-06T07:08:09.1234567Z"))
         .build();
-    assertThat(json.write(entity)).isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"r\","
+    assertThat(EntityLines.write(entity)).isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"r\","
         + "\"Timestamp\":\"2024-05-06T07:08:09.1234567Z\",\"Timestamp@odata.type\":\"Edm.DateTime\","
         + "\"A\":1,\"B\":\"2\",\"B@odata.type\":\"Edm.Int64\",\"C\":1.5,\"C@odata.type\":\"Edm.Double\","
         + "\"D\":\"x\",\"E\":true}");
@@ -54,7 +53,7 @@ class EntityJsonTest {
 
   @Test
   void readsUntypedNumbersAsTheServiceDoesAndIgnoresSystemProperties() {
-    TableEntity entity = json.read("{\"odata.etag\":\"W/x\",\"PartitionKey\":\"p\",\"RowKey\":\"r\","
+    TableEntity entity = EntityLines.read("{\"odata.etag\":\"W/x\",\"PartitionKey\":\"p\",\"RowKey\":\"r\","
         + "\"Timestamp\":\"2024-01-01T00:00:00Z\",\"I\":7,\"D\":7.5,\"Big\":3000000000,\"Null\":null}");
     assertThat(entity.properties()).containsOnlyKeys("I", "D", "Big");
     assertThat(entity.property("I")).contains(PropertyValue.of(7));
@@ -65,14 +64,14 @@ class EntityJsonTest {
 
   @Test
   void badLinesNameTheProblemWithoutEchoingValues() {
-    assertThatThrownBy(() -> json.read("{\"PartitionKey\":\"p\"")).hasMessageStartingWith("not JSON");
-    assertThatThrownBy(() -> json.read("[1]")).hasMessage("not a JSON object");
-    assertThatThrownBy(() -> json.read("{\"RowKey\":\"r\"}")).hasMessage("PartitionKey is missing or not a string");
-    assertThatThrownBy(() -> json.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":\"12x\",\"N@odata.type\":\"Edm.Int64\"}"))
+    assertThatThrownBy(() -> EntityLines.read("{\"PartitionKey\":\"p\"")).hasMessageStartingWith("not JSON");
+    assertThatThrownBy(() -> EntityLines.read("[1]")).hasMessage("not a JSON object");
+    assertThatThrownBy(() -> EntityLines.read("{\"RowKey\":\"r\"}")).hasMessage("PartitionKey is missing or not a string");
+    assertThatThrownBy(() -> EntityLines.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":\"12x\",\"N@odata.type\":\"Edm.Int64\"}"))
         .hasMessage("property 'N' is not a valid Edm.Int64");
-    assertThatThrownBy(() -> json.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":1,\"N@odata.type\":\"Edm.Decimal\"}"))
+    assertThatThrownBy(() -> EntityLines.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":1,\"N@odata.type\":\"Edm.Decimal\"}"))
         .hasMessage("property 'N' has unknown type 'Edm.Decimal'");
-    assertThatThrownBy(() -> json.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":{\"a\":1}}"))
+    assertThatThrownBy(() -> EntityLines.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":{\"a\":1}}"))
         .hasMessageContaining("no nested values");
   }
 }
