@@ -82,7 +82,17 @@ public final class TableApiHandler extends Handler.Abstract {
 
   private ApiResponse process(Request request, String requestId) {
     Map<String, List<String>> query = PercentCodec.parseQuery(request.getHttpURI().getQuery());
+    boolean preflight = request.getMethod().equals("OPTIONS");
+    if (preflight) {
+      // answered from the CORS rules alone, whatever the path
+      RequestEvents.decided(request, TableApi.PREFLIGHT);
+    }
     ResourcePath addressed = ResourcePath.parse(request.getHttpURI().getPath());
+    Map<String, String> headers = headers(request);
+    if (!preflight) {
+      RequestEvents.decided(request, TableApi.operation(addressed.route(),
+          HttpCall.effectiveMethodOrNull(request.getMethod(), headers), query, headers.containsKey("If-Match")));
+    }
     ResourcePath path = SecondaryEndpoint.primary(addressed, accounts);
     HttpCall call = null;
     try {
@@ -90,7 +100,7 @@ public final class TableApiHandler extends Handler.Abstract {
         throw new TableException(TableErrorCode.AUTHENTICATION_FAILED,
             "Server failed to authenticate the request. The account '" + path.account() + "' does not exist here.");
       }
-      if (request.getMethod().equals("OPTIONS")) {
+      if (preflight) {
         return preflight(request, path);
       }
       if (path != addressed) {
@@ -105,7 +115,7 @@ public final class TableApiHandler extends Handler.Abstract {
       // SAS parameters are credentials, not OData options
       Map<String, List<String>> options = new java.util.LinkedHashMap<>(query);
       options.keySet().removeIf(SasParameters::isSasParameter);
-      call = new HttpCall(request.getMethod(), path.route(), headers(request), options, body,
+      call = new HttpCall(request.getMethod(), path.route(), headers, options, body,
           baseUrl(request, addressed.account()), path.account());
       CallContext ctx = new CallContext(service(path.account()), grant, requestId, clock);
       return withCors(request, path.account(), TableApi.dispatch(call, ctx, properties));
@@ -117,7 +127,7 @@ public final class TableApiHandler extends Handler.Abstract {
         return withCors(request, path.account(),
             ErrorResponses.xml(e.errorCode(), e.getMessage(), detail, requestId, clock));
       }
-      MetadataLevel level = MetadataLevel.negotiate(first(query, "$format"), request.getHeaders().get("Accept"));
+      MetadataLevel level = MetadataLevel.negotiate(TableApi.first(query, "$format"), request.getHeaders().get("Accept"));
       // JSON errors have no AuthenticationErrorDetail element: the detail goes into the message
       String message = e instanceof AuthenticationFailedException failed && failed.detail() != null
           ? e.getMessage() + " " + failed.detail() : e.getMessage();
@@ -154,11 +164,6 @@ public final class TableApiHandler extends Handler.Abstract {
   private TableService service(String account) {
     return services.computeIfAbsent(account,
         name -> name.equals(rootService.accountName()) ? rootService : rootService.forAccount(name));
-  }
-
-  private static String first(Map<String, List<String>> query, String name) {
-    List<String> values = query.get(name);
-    return values == null || values.isEmpty() ? null : values.get(0);
   }
 
   private static Map<String, String> headers(Request request) {
