@@ -20,7 +20,8 @@ final class EntityEndpoints {
     EntityQuery.Continuation continuation = nextPartitionKey == null ? null
         : new EntityQuery.Continuation(nextPartitionKey, call.query("NextRowKey"));
     List<String> select = Preconditions.select(call);
-    EntityQuery query = new EntityQuery(Preconditions.filter(call), select, Preconditions.top(call), continuation);
+    EntityQuery query = Preconditions.query(
+        () -> new EntityQuery(Preconditions.filter(call), select, Preconditions.top(call), continuation));
     EntityPage page = ctx.tables().tableClient(table).query(query);
     List<TableEntity> entities = page.entities();
     Optional<EntityQuery.Continuation> next = page.next();
