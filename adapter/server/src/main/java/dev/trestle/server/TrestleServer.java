@@ -33,6 +33,12 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  */
 public final class TrestleServer implements AutoCloseable {
 
+  /**
+   * The {@code x-ms-version} whose behaviour Trestle serves (any later version gets it too), answered when a request
+   * names none.
+   */
+  public static final String API_VERSION = "2019-02-02";
+
   /** The storage emulator's well-known key for {@code devstoreaccount1}. */
   public static final String DEV_ACCOUNT_KEY =
       "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";

@@ -3,6 +3,8 @@ package dev.trestle.server.internal;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableService;
+import dev.trestle.model.TableLimits;
+import dev.trestle.server.TrestleServer;
 import dev.trestle.server.auth.AuthenticationFailedException;
 import dev.trestle.server.auth.Grant;
 import dev.trestle.server.auth.RequestAuthenticator;
@@ -32,9 +34,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TableApiHandler extends Handler.Abstract {
   private static final Logger LOG = LoggerFactory.getLogger(TableApiHandler.class);
-  /** The service's limit for a batch body; no single entity request may be larger either. */
-  public static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
-  static final String DEFAULT_VERSION = "2019-02-02";
 
   private final TableService rootService;
   private final Set<String> accounts;
@@ -111,7 +110,7 @@ public final class TableApiHandler extends Handler.Abstract {
       if (path == addressed) {
         SecondaryEndpoint.requireSecondaryForStats(path.route(), query);
       }
-      byte[] body = BodyReader.read(request, MAX_BODY_BYTES);
+      byte[] body = BodyReader.read(request, TableLimits.MAX_BATCH_BYTES);
       // SAS parameters are credentials, not OData options
       Map<String, List<String>> options = new java.util.LinkedHashMap<>(query);
       options.keySet().removeIf(SasParameters::isSasParameter);
@@ -190,7 +189,7 @@ public final class TableApiHandler extends Handler.Abstract {
     headers.put("X-Content-Type-Options", "nosniff");
     headers.put("x-ms-request-id", requestId);
     String version = request.getHeaders().get("x-ms-version");
-    headers.put("x-ms-version", version == null || version.isBlank() ? DEFAULT_VERSION : version);
+    headers.put("x-ms-version", version == null || version.isBlank() ? TrestleServer.API_VERSION : version);
     String clientRequestId = request.getHeaders().get("x-ms-client-request-id");
     if (clientRequestId != null) {
       headers.put("x-ms-client-request-id", clientRequestId);
