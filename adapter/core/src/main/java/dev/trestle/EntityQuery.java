@@ -1,15 +1,33 @@
 package dev.trestle;
 
+import dev.trestle.model.TableLimits;
 import java.util.List;
 
 /**
  * What to read from a table: an OData {@code $filter} (null for all), the properties to return
- * (null for all), the page size (null for the service maximum of 1,000) and where to resume.
+ * (null for all), the page size (null for the service maximum of 1,000), where to resume, and the key range
+ * the query may see (null for the whole table). A page size outside 1 to 1,000 is refused here, with
+ * {@code OutOfRangeQueryParameterValue}.
  */
-public record EntityQuery(String filter, List<String> select, Integer top, Continuation continuation) {
+public record EntityQuery(String filter, List<String> select, Integer top, Continuation continuation,
+    KeyRange keyRange) {
 
   public EntityQuery {
     select = select == null ? null : List.copyOf(select);
+    checkTop(top);
+  }
+
+  /** A query of the whole table. */
+  public EntityQuery(String filter, List<String> select, Integer top, Continuation continuation) {
+    this(filter, select, top, continuation, null);
+  }
+
+  /** The one check of a page size ({@code $top}), for entity and table queries alike. */
+  static void checkTop(Integer top) {
+    if (top != null && (top < 1 || top > TableLimits.MAX_PAGE_SIZE)) {
+      throw new TableException(TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE, "The value '" + top
+          + "' of query parameter '$top' is out of range: it must be between 1 and " + TableLimits.MAX_PAGE_SIZE + ".");
+    }
   }
 
   public static EntityQuery all() {
@@ -21,15 +39,20 @@ public record EntityQuery(String filter, List<String> select, Integer top, Conti
   }
 
   public EntityQuery withSelect(List<String> properties) {
-    return new EntityQuery(filter, properties, top, continuation);
+    return new EntityQuery(filter, properties, top, continuation, keyRange);
   }
 
   public EntityQuery withTop(Integer top) {
-    return new EntityQuery(filter, select, top, continuation);
+    return new EntityQuery(filter, select, top, continuation, keyRange);
   }
 
   public EntityQuery withContinuation(Continuation continuation) {
-    return new EntityQuery(filter, select, top, continuation);
+    return new EntityQuery(filter, select, top, continuation, keyRange);
+  }
+
+  /** Limits the query to a key range: the store reads nothing outside it, and pages and continuations stay inside. */
+  public EntityQuery withKeyRange(KeyRange keyRange) {
+    return new EntityQuery(filter, select, top, continuation, keyRange);
   }
 
   /**
@@ -37,4 +60,29 @@ public record EntityQuery(String filter, List<String> select, Integer top, Conti
    * and {@code x-ms-continuation-NextRowKey} headers. Clients pass them back unchanged.
    */
   public record Continuation(String nextPartitionKey, String nextRowKey) {}
+
+  /**
+   * The keys from (startPartitionKey, startRowKey) to (endPartitionKey, endRowKey), both ends included, in the
+   * service's key order, as a table SAS's {@code spk}, {@code srk}, {@code epk} and {@code erk} grant them. A null
+   * partition key leaves that end open; a null row key takes in the whole of its partition.
+   */
+  public record KeyRange(String startPartitionKey, String startRowKey, String endPartitionKey, String endRowKey) {
+
+    /** Whether an entity's keys lie inside, comparing UTF-16 code units as the store orders keys. */
+    public boolean contains(String partitionKey, String rowKey) {
+      if (startPartitionKey != null) {
+        int c = partitionKey.compareTo(startPartitionKey);
+        if (c < 0 || (c == 0 && startRowKey != null && rowKey.compareTo(startRowKey) < 0)) {
+          return false;
+        }
+      }
+      if (endPartitionKey != null) {
+        int c = partitionKey.compareTo(endPartitionKey);
+        if (c > 0 || (c == 0 && endRowKey != null && rowKey.compareTo(endRowKey) > 0)) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
 }

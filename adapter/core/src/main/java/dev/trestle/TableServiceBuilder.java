@@ -1,5 +1,6 @@
 package dev.trestle;
 
+import dev.trestle.model.TableLimits;
 import dev.trestle.store.internal.SqlTableService;
 import javax.sql.DataSource;
 
@@ -79,7 +80,7 @@ public final class TableServiceBuilder {
     if (connectionTimeout == null || connectionTimeout.toMillis() < 250) {
       throw new IllegalStateException("connectionTimeout must be at least 250 ms, was " + connectionTimeout + ".");
     }
-    if (account == null || !account.matches("[a-z0-9]{3,24}")) {
+    if (account == null || !TableLimits.ACCOUNT_NAME.matcher(account).matches()) {
       throw new IllegalStateException(
           "account must be 3-24 lower-case letters or digits, as Azure storage account names are; was '" + account + "'.");
     }

@@ -10,6 +10,8 @@ import dev.trestle.cli.ops.HealthCheck;
 import dev.trestle.cli.ops.OperationsEndpoints;
 import dev.trestle.cli.ops.OperationsHandler;
 import dev.trestle.cli.ops.OperationsServer;
+import dev.trestle.cli.ops.RequestLog;
+import dev.trestle.cli.ops.RequestMetrics;
 import dev.trestle.server.TrestleServer;
 import dev.trestle.store.SchemaMigrator;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -110,8 +112,11 @@ public final class ServerRuntime implements AutoCloseable {
         .headerTimeout(settings.limits().headerTimeout())
         .minBodyRate(settings.limits().minBodyRate())
         .maxConnections(settings.limits().maxConnections())
-        .wrapHandler(api -> settings.operations().isPresent() ? OperationsHandler.withoutEndpoints(api, registry)
-            : new OperationsHandler(api, health, registry));
+        .requestListener(new RequestMetrics(registry))
+        .requestListener(new RequestLog());
+    if (settings.operations().isEmpty()) {
+      builder.wrapHandler(api -> new OperationsHandler(api, health, registry));
+    }
     for (Account account : settings.accounts()) {
       builder.account(account.name(), account.keys().toArray(String[]::new));
     }

@@ -1,10 +1,14 @@
 package dev.trestle.model;
 
 import java.time.Instant;
+import java.util.regex.Pattern;
 
 /** The Table service's documented limits, in the units the service counts them. */
 public final class TableLimits {
   private TableLimits() {}
+
+  /** Storage account names: 3 to 24 lower-case letters and digits. */
+  public static final Pattern ACCOUNT_NAME = Pattern.compile("[a-z0-9]{3,24}");
 
   public static final int MIN_TABLE_NAME_LENGTH = 3;
   public static final int MAX_TABLE_NAME_LENGTH = 63;
@@ -27,8 +31,10 @@ public final class TableLimits {
   public static final int MAX_ENTITY_SIZE = 1024 * 1024;
 
   public static final int MAX_BATCH_OPERATIONS = 100;
+  /** The body of a {@code $batch}; no other request body may be larger either. */
   public static final int MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
+  /** Entities or tables per page of a query: the most a {@code $top} may ask for, and the default. */
   public static final int MAX_PAGE_SIZE = 1000;
 
   /** Discrete comparisons in one {@code $filter}. */

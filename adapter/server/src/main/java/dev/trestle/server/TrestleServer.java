@@ -5,9 +5,11 @@ import dev.trestle.server.auth.RequestAuthenticator;
 import dev.trestle.server.internal.BodyRateHandler;
 import dev.trestle.server.internal.HeaderTimeoutConnectionFactory;
 import dev.trestle.server.internal.ProtocolErrorHandler;
+import dev.trestle.server.internal.RequestEvents;
 import dev.trestle.server.internal.TableApiHandler;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,12 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * {@link #builder(TableService)}, then {@link #start()}; {@link #close()} finishes requests in flight.
  */
 public final class TrestleServer implements AutoCloseable {
+
+  /**
+   * The {@code x-ms-version} whose behaviour Trestle serves (any later version gets it too), answered when a request
+   * names none.
+   */
+  public static final String API_VERSION = "2019-02-02";
 
   /** The storage emulator's well-known key for {@code devstoreaccount1}. */
   public static final String DEV_ACCOUNT_KEY =
@@ -99,6 +107,9 @@ public final class TrestleServer implements AutoCloseable {
     }
 
     Handler api = new TableApiHandler(tables, accountKeys.keySet(), authenticator, clock);
+    if (!builder.listeners.isEmpty()) {
+      api = new RequestEvents(api, builder.listeners);
+    }
     Handler wrapped = builder.handlerWrapper.apply(api);
     graceful = new GracefulHandler();
     // Jetty 12.0 stores HttpConfiguration's minimum request data rate but never enforces it; this handler does
@@ -167,6 +178,7 @@ public final class TrestleServer implements AutoCloseable {
     Duration bodyRateGrace = DEFAULT_BODY_RATE_GRACE;
     int maxConnections = DEFAULT_MAX_CONNECTIONS;
     java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> handlerWrapper = h -> h;
+    final List<RequestListener> listeners = new ArrayList<>();
 
     private Builder(TableService tableService) {
       this.tableService = tableService;
@@ -224,6 +236,16 @@ public final class TrestleServer implements AutoCloseable {
         throw new IllegalArgumentException("maxConnections must be 0 (no cap) or more, but was " + maxConnections);
       }
       this.maxConnections = maxConnections;
+      return this;
+    }
+
+    /**
+     * Adds a listener told about every request the Table API answers: its operation, status, duration and request
+     * ids, as the router decided them (for metrics and access logs). Requests answered by a
+     * {@linkplain #wrapHandler wrapper} itself, or refused by Jetty before any handler, are not reported.
+     */
+    public Builder requestListener(RequestListener listener) {
+      listeners.add(java.util.Objects.requireNonNull(listener, "listener"));
       return this;
     }
 

@@ -107,4 +107,20 @@ class QueryTest extends ServerTest {
   private static String encode(String value) {
     return java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
   }
+
+  /** One check, in the query records; on the wire every bad {@code $top} is Azure's InvalidInput. */
+  @DatabaseTest
+  void aTopOutOfRangeOrNotANumberIsInvalidInputForEntitiesAndTables(TableService tables) {
+    start(tables);
+    String table = fx.newTable("top").getTableName();
+    for (String top : new String[] {"0", "-1", "1001", "abc", "2147483648"}) {
+      for (String path : new String[] {"/" + table + "()?$top=" + top, "/Tables?$top=" + top}) {
+        RawClient.Reply reply = fx.raw().call("GET", path).send();
+        assertThat(reply.status()).as(path).isEqualTo(400);
+        assertThat(reply.header("x-ms-error-code")).as(path).isEqualTo("InvalidInput");
+      }
+    }
+    assertThat(fx.raw().call("GET", "/" + table + "()?$top=1000").send().status()).isEqualTo(200);
+    assertThat(fx.raw().call("GET", "/Tables?$top=1").send().status()).isEqualTo(200);
+  }
 }

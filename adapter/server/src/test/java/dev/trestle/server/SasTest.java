@@ -7,6 +7,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableClientBuilder;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -75,6 +76,26 @@ class SasTest extends ServerTest {
     ranged.upsertEntity(new TableEntity("b", "new"));
     assertThatThrownBy(() -> ranged.upsertEntity(new TableEntity("c", "new")))
         .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+  }
+
+  /** The range narrows the query itself: a page of $top=2 holds two entities of the range, not the first two rows. */
+  @DatabaseTest
+  void aKeyRangedQueryPagesThroughTheRangeOnly(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("saspages");
+    for (String pk : new String[] {"a", "b", "c"}) {
+      for (String rk : new String[] {"1", "2", "3"}) {
+        table.createEntity(new TableEntity(pk, rk));
+      }
+    }
+    table.createEntity(new TableEntity("d", "1"));
+    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
+        TableSasPermission.parse("r")).setStartPartitionKey("b").setStartRowKey("2").setEndPartitionKey("c")
+        .setEndRowKey("1"));
+    List<List<String>> pages = new java.util.ArrayList<>();
+    withSas(table, sas).listEntities(new ListEntitiesOptions().setTop(2), null, null).iterableByPage()
+        .forEach(page -> pages.add(page.getValue().stream().map(e -> e.getPartitionKey() + e.getRowKey()).toList()));
+    assertThat(pages).containsExactly(List.of("b2", "b3"), List.of("c1"));
   }
 
   @DatabaseTest

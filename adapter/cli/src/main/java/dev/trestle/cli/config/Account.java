@@ -1,5 +1,6 @@
 package dev.trestle.cli.config;
 
+import dev.trestle.model.TableLimits;
 import java.util.Base64;
 import java.util.List;
 
@@ -16,7 +17,7 @@ public record Account(String name, List<String> keys) {
   /** Parses {@code NAME:KEY[:KEY2]}; the error never repeats the key. */
   public static Account parse(String text, Configuration.Value source) {
     String[] parts = text.split(":", -1);
-    if (parts.length < 2 || parts.length > 3 || !parts[0].matches("[a-z0-9]{3,24}")) {
+    if (parts.length < 2 || parts.length > 3 || !TableLimits.ACCOUNT_NAME.matcher(parts[0]).matches()) {
       throw invalid(source, "NAME:BASE64KEY[:BASE64KEY2] with a name of 3-24 lower-case letters or digits");
     }
     for (int i = 1; i < parts.length; i++) {

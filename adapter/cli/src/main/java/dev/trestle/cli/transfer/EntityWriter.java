@@ -3,6 +3,7 @@ package dev.trestle.cli.transfer;
 import dev.trestle.PropertyValue;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
+import dev.trestle.model.TableLimits;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,8 +16,7 @@ import java.util.Set;
  * {@link GroupTarget}: a database through the library, or a Table endpoint through {@code $batch}.
  */
 public final class EntityWriter implements EntitySink {
-  private static final int MAX_OPERATIONS = 100;
-  private static final long MAX_BYTES = 2L * 1024 * 1024;
+  private static final long MAX_BYTES = TableLimits.MAX_BATCH_BYTES / 2;
 
   /** How each entity is written. */
   public enum Mode {
@@ -56,7 +56,7 @@ public final class EntityWriter implements EntitySink {
   public void add(TableEntity entity) {
     boolean startsNewGroup = !pending.isEmpty()
         && (!pending.getFirst().partitionKey().equals(entity.partitionKey())
-            || pending.size() == MAX_OPERATIONS
+            || pending.size() == TableLimits.MAX_BATCH_OPERATIONS
             || pendingRowKeys.contains(entity.rowKey())
             || pendingBytes + approximateBytes(entity) > MAX_BYTES);
     if (startsNewGroup) {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trestle.TableEntity;
 import dev.trestle.json.EntityLines;
 import dev.trestle.server.auth.SharedKeySigner;
+import dev.trestle.model.TableLimits;
+import dev.trestle.server.TrestleServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -34,11 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class RemoteTables {
   private static final Logger LOG = LoggerFactory.getLogger(RemoteTables.class);
-  private static final String VERSION = "2019-02-02";
   private static final String JSON = "application/json";
   private static final DateTimeFormatter RFC_1123 = DateTimeFormatter.RFC_1123_DATE_TIME;
-  /** The service's limit on a $batch request body. */
-  static final int MAX_BATCH_BYTES = 4 * 1024 * 1024;
   private static final int MAX_ATTEMPTS = 8;
   private static final long FIRST_BACKOFF_MS = 250;
   private static final long MAX_BACKOFF_MS = 10_000;
@@ -92,7 +91,7 @@ public final class RemoteTables {
   /** A batch whose request would pass the service's size limit; nothing was sent. */
   public static final class BatchTooLargeException extends RuntimeException {
     BatchTooLargeException() {
-      super("the $batch request would be larger than " + MAX_BATCH_BYTES + " bytes");
+      super("the $batch request would be larger than " + TableLimits.MAX_BATCH_BYTES + " bytes");
     }
   }
 
@@ -195,7 +194,7 @@ public final class RemoteTables {
       case MERGE -> new BatchPayload.Operation("MERGE", base + entityPath(table, entity), entityJson(entity));
       case INSERT -> new BatchPayload.Operation("POST", base + "/" + table, entityJson(entity));
     }).toList());
-    if (payload.body().length > MAX_BATCH_BYTES) {
+    if (payload.body().length > TableLimits.MAX_BATCH_BYTES) {
       throw new BatchTooLargeException();
     }
     HttpResponse<String> response = send("POST", "/$batch", null, new Body(payload.contentType(), payload.body()),
@@ -276,7 +275,7 @@ public final class RemoteTables {
     URI uri = URI.create(base + path + (fullQuery == null ? "" : "?" + fullQuery));
     HttpRequest.Builder request = HttpRequest.newBuilder(uri)
         .timeout(Duration.ofSeconds(60))
-        .header("x-ms-version", VERSION)
+        .header("x-ms-version", TrestleServer.API_VERSION)
         .header("Accept", "application/json;odata=minimalmetadata")
         .header("DataServiceVersion", "3.0")
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.TablePage;
 import dev.trestle.TableService;
+import dev.trestle.server.TrestleServer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.lang.reflect.Proxy;
@@ -13,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -95,8 +97,21 @@ class OperationsHandlerTest {
     assertThat(get("/health").statusCode()).isEqualTo(200);
   }
 
+  /** Over the real Table API: the server tells the metrics each request's operation, as its router decided it. */
   @Test
   void metricsCountRequestsByOperationAndStatus() throws Exception {
+    try (TableService tables = TableService.builder()
+            .jdbcUrl("jdbc:h2:mem:ops-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1").build();
+        TrestleServer api = TrestleServer.builder(tables).port(0).allowAnonymous(true)
+            .requestListener(new RequestMetrics(registry))
+            .wrapHandler(handler -> new OperationsHandler(handler, new HealthCheck(tables), registry))
+            .build().start()) {
+      base = "http://127.0.0.1:" + api.port();
+      countRequestsByOperationAndStatus();
+    }
+  }
+
+  private void countRequestsByOperationAndStatus() throws Exception {
     get("/devstoreaccount1/Tables");
     get("/devstoreaccount1/Tables");
     get("/devstoreaccount1/missing(PartitionKey='a',RowKey='b')");

@@ -68,12 +68,34 @@ final class EntityReader {
       keyRange = translator.keyRange(expression);
       candidates = store.propertyIndex.candidates(expression);
     }
+    if (query.keyRange() != null) {
+      // the scan walks and matches only keys the caller may see: nothing outside the range is read
+      Condition granted = within(query.keyRange());
+      filter = filter.and(granted);
+      keyRange = keyRange.and(granted);
+    }
     Condition resume = query.continuation() == null
         ? null
         : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
     long tableId = TableLookup.id(store.sql, account, tableName);
     return new EntityScan(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
         query.select(), budget)).page(top, resume);
+  }
+
+  private Condition within(EntityQuery.KeyRange range) {
+    Dialect dialect = store.dialect;
+    Condition within = DSL.trueCondition();
+    if (range.startPartitionKey() != null) {
+      String partitionKey = dialect.encodeText(range.startPartitionKey());
+      within = within.and(range.startRowKey() == null ? PARTITION_KEY.ge(partitionKey)
+          : DSL.row(PARTITION_KEY, ROW_KEY).ge(partitionKey, dialect.encodeText(range.startRowKey())));
+    }
+    if (range.endPartitionKey() != null) {
+      String partitionKey = dialect.encodeText(range.endPartitionKey());
+      within = within.and(range.endRowKey() == null ? PARTITION_KEY.le(partitionKey)
+          : DSL.row(PARTITION_KEY, ROW_KEY).le(partitionKey, dialect.encodeText(range.endRowKey())));
+    }
+    return within;
   }
 
   private Condition resumeAt(ResumePoint resume) {

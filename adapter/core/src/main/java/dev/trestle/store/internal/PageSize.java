@@ -1,22 +1,12 @@
 package dev.trestle.store.internal;
 
-import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
+import dev.trestle.model.TableLimits;
 
-/** The {@code $top} rule: 1 to 1,000 entities per page, 1,000 when not given. */
+/** The page size of a query: its {@code $top} (range-checked by the query records), 1,000 when not given. */
 final class PageSize {
-  static final int MAX = 1000;
-
   private PageSize() {}
 
   static int of(Integer top) {
-    if (top == null) {
-      return MAX;
-    }
-    if (top < 1 || top > MAX) {
-      throw new TableException(TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
-          "The value '" + top + "' of query parameter '$top' is out of range: it must be between 1 and 1000.");
-    }
-    return top;
+    return top == null ? TableLimits.MAX_PAGE_SIZE : top;
   }
 }

@@ -19,6 +19,7 @@ import dev.trestle.TableQuery;
 import dev.trestle.TableService;
 import dev.trestle.TableServiceBuilder;
 import dev.trestle.model.EntityValidator;
+import dev.trestle.model.TableLimits;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -54,7 +55,7 @@ public final class SqlTableService implements TableService {
   @Override
   public TableService forAccount(String accountName) {
     Objects.requireNonNull(accountName, "accountName");
-    if (!accountName.matches("[a-z0-9]{3,24}")) {
+    if (!TableLimits.ACCOUNT_NAME.matcher(accountName).matches()) {
       throw new IllegalArgumentException(
           "accountName must be 3-24 lower-case letters or digits, as Azure storage account names are; was '"
               + accountName + "'.");

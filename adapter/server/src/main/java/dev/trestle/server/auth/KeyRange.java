@@ -1,23 +1,18 @@
 package dev.trestle.server.auth;
 
+import dev.trestle.EntityQuery;
+
 /**
  * The key range a table SAS limits access to ({@code spk}, {@code srk}, {@code epk}, {@code erk}); null bounds are open.
  * An entity is inside when (PK, RK) is at or after (startPk, startRk) and at or before (endPk, endRk).
  */
 public record KeyRange(String startPartitionKey, String startRowKey, String endPartitionKey, String endRowKey) {
   public boolean contains(String partitionKey, String rowKey) {
-    if (startPartitionKey != null) {
-      int c = partitionKey.compareTo(startPartitionKey);
-      if (c < 0 || (c == 0 && startRowKey != null && rowKey.compareTo(startRowKey) < 0)) {
-        return false;
-      }
-    }
-    if (endPartitionKey != null) {
-      int c = partitionKey.compareTo(endPartitionKey);
-      if (c > 0 || (c == 0 && endRowKey != null && rowKey.compareTo(endRowKey) > 0)) {
-        return false;
-      }
-    }
-    return true;
+    return forQuery().contains(partitionKey, rowKey);
+  }
+
+  /** The same range as a query's restriction, so that the store reads only what the grant shows. */
+  public EntityQuery.KeyRange forQuery() {
+    return new EntityQuery.KeyRange(startPartitionKey, startRowKey, endPartitionKey, endRowKey);
   }
 }

@@ -6,6 +6,7 @@ import dev.trestle.TableException;
 import dev.trestle.TableOperation;
 import dev.trestle.TransactionFailedException;
 import dev.trestle.json.MetadataLevel;
+import dev.trestle.model.TableLimits;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -18,8 +19,6 @@ import java.util.Set;
  * operation's status and its index in front of the message.
  */
 final class BatchEndpoint {
-  static final int MAX_OPERATIONS = 100;
-
   private BatchEndpoint() {}
 
   static ApiResponse handle(HttpCall outer, CallContext ctx) {
@@ -51,9 +50,9 @@ final class BatchEndpoint {
 
   private static byte[] changeSet(HttpCall outer, CallContext ctx, List<BatchRequestParser.InnerRequest> requests,
       BatchResponseWriter writer) {
-    if (requests.size() > MAX_OPERATIONS) {
+    if (requests.size() > TableLimits.MAX_BATCH_OPERATIONS) {
       return failure(writer, ctx, outer, requests, 0, new TableException(TableErrorCode.INVALID_INPUT,
-          "The batch request operation exceeds the maximum " + MAX_OPERATIONS + " changes per change set."));
+          "The batch request operation exceeds the maximum " + TableLimits.MAX_BATCH_OPERATIONS + " changes per change set."));
     }
     List<HttpCall> calls = new ArrayList<>();
     List<EntityWrite> writes = new ArrayList<>();

@@ -37,6 +37,15 @@ final class HttpCall {
     this.method = effectiveMethod(method, headers);
   }
 
+  /** The effective verb, or null when X-HTTP-Method is refused (the refusal comes when the call is built). */
+  static String effectiveMethodOrNull(String method, Map<String, String> headers) {
+    try {
+      return effectiveMethod(method, headers);
+    } catch (TableException e) {
+      return null;
+    }
+  }
+
   private static String effectiveMethod(String method, Map<String, String> headers) {
     String tunnel = null;
     for (Map.Entry<String, String> header : headers.entrySet()) {

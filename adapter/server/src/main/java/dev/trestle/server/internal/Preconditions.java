@@ -3,12 +3,12 @@ package dev.trestle.server.internal;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /** Checks of conditional headers and query options shared by single and batch operations. */
 final class Preconditions {
   private static final Pattern WEAK_ETAG = Pattern.compile("[Ww]/\"[^\"]*\"");
-  private static final int MAX_TOP = 1000;
 
   private Preconditions() {}
 
@@ -31,23 +31,32 @@ final class Preconditions {
     return trimmed;
   }
 
-  /** {@code $top}: null when absent, else 1..1000. */
+  /** {@code $top}: null when absent, else a number; its range is checked where the query is built. */
   static Integer top(HttpCall call) {
     String value = call.query("$top");
     if (value == null) {
       return null;
     }
-    int top;
     try {
-      top = Integer.parseInt(value.trim());
+      return Integer.parseInt(value.trim());
     } catch (NumberFormatException e) {
       throw new TableException(TableErrorCode.INVALID_INPUT, "Bad Request - Error in query syntax.");
     }
-    if (top < 1 || top > MAX_TOP) {
-      throw new TableException(TableErrorCode.INVALID_INPUT,
-          "The requested $top value " + top + " is out of range: it must be between 1 and " + MAX_TOP + ".");
+  }
+
+  /**
+   * Builds a query from the request's options. The query records check {@code $top} and refuse it with
+   * {@code OutOfRangeQueryParameterValue}, the library's code; on the wire Azure answers {@code InvalidInput}.
+   */
+  static <T> T query(Supplier<T> build) {
+    try {
+      return build.get();
+    } catch (TableException e) {
+      if (e.errorCode() != TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE) {
+        throw e;
+      }
+      throw new TableException(TableErrorCode.INVALID_INPUT, e.getMessage());
     }
-    return top;
   }
 
   /** {@code $filter}: null when absent or blank (an empty filter matches everything). */

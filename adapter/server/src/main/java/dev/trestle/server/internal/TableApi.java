@@ -2,10 +2,77 @@ package dev.trestle.server.internal;
 
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
+import java.util.List;
+import java.util.Map;
 
-/** Dispatches a parsed request to the operation its route and verb name. */
+/**
+ * Dispatches a parsed request to the operation its route and verb name, and names that operation for the request
+ * listeners: both read the same route, so metrics and logs never re-parse a URL.
+ */
 final class TableApi {
   private TableApi() {}
+
+  /**
+   * The name of the operation {@link #dispatch} runs for this route and effective verb ({@code verb} is null when
+   * the request's X-HTTP-Method is refused): {@code Other} when it runs none. Decided before authentication, so a
+   * refused request is still counted under the operation it asked for.
+   */
+  static final String PREFLIGHT = "Preflight";
+
+  static String operation(Route route, String verb, Map<String, List<String>> query, boolean ifMatch) {
+    if (verb == null) {
+      return RequestEvents.OTHER;
+    }
+    String name = switch (route) {
+      case Route.ServiceRoot root -> serviceOperation(first(query, "comp"), verb);
+      case Route.TableCollection tables -> switch (verb) {
+        case "GET" -> "QueryTables";
+        case "POST" -> "CreateTable";
+        default -> null;
+      };
+      case Route.TableResource table -> switch (verb) {
+        case "GET" -> "GetTable";
+        case "DELETE" -> "DeleteTable";
+        default -> null;
+      };
+      case Route.EntitySet set when "acl".equals(first(query, "comp")) -> switch (verb) {
+        case "GET", "HEAD" -> "GetTableAcl";
+        case "PUT" -> "SetTableAcl";
+        default -> null;
+      };
+      case Route.EntitySet set -> switch (verb) {
+        case "GET" -> "QueryEntities";
+        case "POST" -> "InsertEntity";
+        default -> null;
+      };
+      case Route.EntityResource entity -> switch (verb) {
+        case "GET" -> "GetEntity";
+        case "PUT" -> ifMatch ? "UpdateEntity" : "InsertOrReplaceEntity";
+        case "MERGE", "PATCH" -> ifMatch ? "MergeEntity" : "InsertOrMergeEntity";
+        case "DELETE" -> "DeleteEntity";
+        default -> null;
+      };
+      case Route.Batch batch -> verb.equals("POST") ? "Batch" : null;
+    };
+    return name == null ? RequestEvents.OTHER : name;
+  }
+
+  private static String serviceOperation(String comp, String verb) {
+    if ("properties".equals(comp)) {
+      return switch (verb) {
+        case "GET" -> "GetServiceProperties";
+        case "PUT" -> "SetServiceProperties";
+        default -> null;
+      };
+    }
+    return "stats".equals(comp) && verb.equals("GET") ? "GetServiceStats" : null;
+  }
+
+  /** The first value of a query parameter, or null. */
+  static String first(Map<String, List<String>> query, String name) {
+    List<String> values = query.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
 
   static ApiResponse dispatch(HttpCall call, CallContext ctx, ServicePropertiesCache properties) {
     String method = call.method();

@@ -4,6 +4,8 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableService;
 import dev.trestle.json.MetadataLevel;
+import dev.trestle.model.TableLimits;
+import dev.trestle.server.TrestleServer;
 import dev.trestle.server.auth.AuthenticationFailedException;
 import dev.trestle.server.auth.Grant;
 import dev.trestle.server.auth.RequestAuthenticator;
@@ -33,9 +35,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class TableApiHandler extends Handler.Abstract {
   private static final Logger LOG = LoggerFactory.getLogger(TableApiHandler.class);
-  /** The service's limit for a batch body; no single entity request may be larger either. */
-  public static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
-  static final String DEFAULT_VERSION = "2019-02-02";
 
   private final TableService rootService;
   private final Set<String> accounts;
@@ -83,7 +82,17 @@ public final class TableApiHandler extends Handler.Abstract {
 
   private ApiResponse process(Request request, String requestId) {
     Map<String, List<String>> query = PercentCodec.parseQuery(request.getHttpURI().getQuery());
+    boolean preflight = request.getMethod().equals("OPTIONS");
+    if (preflight) {
+      // answered from the CORS rules alone, whatever the path
+      RequestEvents.decided(request, TableApi.PREFLIGHT);
+    }
     ResourcePath addressed = ResourcePath.parse(request.getHttpURI().getPath());
+    Map<String, String> headers = headers(request);
+    if (!preflight) {
+      RequestEvents.decided(request, TableApi.operation(addressed.route(),
+          HttpCall.effectiveMethodOrNull(request.getMethod(), headers), query, headers.containsKey("If-Match")));
+    }
     ResourcePath path = SecondaryEndpoint.primary(addressed, accounts);
     HttpCall call = null;
     try {
@@ -91,7 +100,7 @@ public final class TableApiHandler extends Handler.Abstract {
         throw new TableException(TableErrorCode.AUTHENTICATION_FAILED,
             "Server failed to authenticate the request. The account '" + path.account() + "' does not exist here.");
       }
-      if (request.getMethod().equals("OPTIONS")) {
+      if (preflight) {
         return preflight(request, path);
       }
       if (path != addressed) {
@@ -102,11 +111,11 @@ public final class TableApiHandler extends Handler.Abstract {
       if (path == addressed) {
         SecondaryEndpoint.requireSecondaryForStats(path.route(), query);
       }
-      byte[] body = BodyReader.read(request, MAX_BODY_BYTES);
+      byte[] body = BodyReader.read(request, TableLimits.MAX_BATCH_BYTES);
       // SAS parameters are credentials, not OData options
       Map<String, List<String>> options = new java.util.LinkedHashMap<>(query);
       options.keySet().removeIf(SasParameters::isSasParameter);
-      call = new HttpCall(request.getMethod(), path.route(), headers(request), options, body,
+      call = new HttpCall(request.getMethod(), path.route(), headers, options, body,
           baseUrl(request, addressed.account()), path.account());
       CallContext ctx = new CallContext(service(path.account()), grant, requestId, clock);
       return withCors(request, path.account(), TableApi.dispatch(call, ctx, properties));
@@ -118,7 +127,7 @@ public final class TableApiHandler extends Handler.Abstract {
         return withCors(request, path.account(),
             ErrorResponses.xml(e.errorCode(), e.getMessage(), detail, requestId, clock));
       }
-      MetadataLevel level = MetadataLevel.negotiate(first(query, "$format"), request.getHeaders().get("Accept"));
+      MetadataLevel level = MetadataLevel.negotiate(TableApi.first(query, "$format"), request.getHeaders().get("Accept"));
       // JSON errors have no AuthenticationErrorDetail element: the detail goes into the message
       String message = e instanceof AuthenticationFailedException failed && failed.detail() != null
           ? e.getMessage() + " " + failed.detail() : e.getMessage();
@@ -157,11 +166,6 @@ public final class TableApiHandler extends Handler.Abstract {
         name -> name.equals(rootService.accountName()) ? rootService : rootService.forAccount(name));
   }
 
-  private static String first(Map<String, List<String>> query, String name) {
-    List<String> values = query.get(name);
-    return values == null || values.isEmpty() ? null : values.get(0);
-  }
-
   private static Map<String, String> headers(Request request) {
     Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     for (HttpField field : request.getHeaders()) {
@@ -186,7 +190,7 @@ public final class TableApiHandler extends Handler.Abstract {
     headers.put("X-Content-Type-Options", "nosniff");
     headers.put("x-ms-request-id", requestId);
     String version = request.getHeaders().get("x-ms-version");
-    headers.put("x-ms-version", version == null || version.isBlank() ? DEFAULT_VERSION : version);
+    headers.put("x-ms-version", version == null || version.isBlank() ? TrestleServer.API_VERSION : version);
     String clientRequestId = request.getHeaders().get("x-ms-client-request-id");
     if (clientRequestId != null) {
       headers.put("x-ms-client-request-id", clientRequestId);

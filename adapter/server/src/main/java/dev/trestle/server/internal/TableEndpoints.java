@@ -63,7 +63,8 @@ final class TableEndpoints {
 
   static ApiResponse query(HttpCall call, CallContext ctx) {
     ctx.grant().authorize(Operation.QUERY_TABLES, null);
-    TableQuery query = new TableQuery(Preconditions.filter(call), Preconditions.top(call), call.query("NextTableName"));
+    TableQuery query = Preconditions.query(
+        () -> new TableQuery(Preconditions.filter(call), Preconditions.top(call), call.query("NextTableName")));
     TablePage page = ctx.tables().queryTables(query);
     MetadataLevel level = call.metadataLevel();
     ApiResponse response = ApiResponse.status(200)
