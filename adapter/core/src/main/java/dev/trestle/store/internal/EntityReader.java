@@ -41,14 +41,13 @@ final class EntityReader {
         .on(field(name("e", "table_id"), Long.class).eq(tableId),
             field(name("e", "partition_key"), String.class).eq(dialect.encodeText(partitionKey)),
             field(name("e", "row_key"), String.class).eq(dialect.encodeText(rowKey)))
-        .where(field(name("t", "account"), String.class).eq(account),
-            field(name("t", "name_key"), String.class).eq(SqlTableService.nameKey(tableName)))
+        .where(TableLookup.row("t", account, tableName))
         .fetchOne();
     if (row == null) {
-      throw TableLookup.tableNotFound();
+      throw StoreErrors.tableNotFound();
     }
     if (row.value2() == null) {
-      throw EntityWriter.resourceNotFound();
+      throw StoreErrors.resourceNotFound();
     }
     return new StoredRow(partitionKey, rowKey, row.value2(),
         store.properties.decode(dialect.propertiesText(row.value3()), select)).toEntity();

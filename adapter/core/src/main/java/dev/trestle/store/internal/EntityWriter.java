@@ -1,9 +1,7 @@
 package dev.trestle.store.internal;
 
-import static dev.trestle.store.internal.Schema.ACCOUNT;
 import static dev.trestle.store.internal.Schema.ENTITIES;
 import static dev.trestle.store.internal.Schema.ENTITY_TABLE;
-import static dev.trestle.store.internal.Schema.NAME_KEY;
 import static dev.trestle.store.internal.Schema.PARTITION_KEY;
 import static dev.trestle.store.internal.Schema.ROW_KEY;
 import static dev.trestle.store.internal.Schema.TABLES;
@@ -55,11 +53,28 @@ final class EntityWriter {
     this.tableName = tableName;
   }
 
+  /** Applies one valid operation; returns the stored entity, or throws the operation's error. */
+  TableEntity writeOne(TableOperation operation) {
+    try {
+      return write(List.of(operation)).get(0);
+    } catch (OperationFailure failure) {
+      throw failure.error;
+    }
+  }
+
   /**
-   * Applies valid operations on distinct entities of one partition, all or none; returns the stored
-   * entities. Throws {@link OperationFailure} naming the failing operation.
+   * Applies valid operations on distinct entities of one partition, all or none; returns the stored entities, or
+   * throws {@link TransactionFailedException} naming the failing operation.
    */
-  List<TableEntity> write(List<TableOperation> operations) {
+  List<TableEntity> writeAll(List<TableOperation> operations) {
+    try {
+      return write(operations);
+    } catch (OperationFailure failure) {
+      throw new TransactionFailedException(failure.index, failure.error);
+    }
+  }
+
+  private List<TableEntity> write(List<TableOperation> operations) {
     if (operations.size() == 1 && operations.get(0).kind() == Kind.INSERT) {
       return List.of(insertOne(operations.get(0).entity()));
     }
@@ -68,7 +83,7 @@ final class EntityWriter {
         return store.inTransaction(sql -> apply(sql, operations));
       } catch (StalePremise | DataAccessException e) {
         if (SqlErrors.isMissingParent(e)) {
-          throw new OperationFailure(0, TableLookup.tableNotFound());
+          throw new OperationFailure(0, StoreErrors.tableNotFound());
         }
         boolean retry = e instanceof StalePremise || SqlErrors.isDuplicateKey(e) || SqlErrors.isTransient(e);
         if (!retry) {
@@ -80,8 +95,6 @@ final class EntityWriter {
         }
         // Someone else won a race for one of our keys; back off a little and decide again on fresh data.
         LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(100_000, 1_000_000L * Math.min(attempt, 20)));
-      } catch (TransactionFailedException e) {
-        throw new OperationFailure(e.failedIndex(), e.operationError());
       }
     }
   }
@@ -100,19 +113,19 @@ final class EntityWriter {
                   DSL.val(dialect.encodeText(entity.rowKey())), DSL.val(row.ticks()),
                   dialect.propertiesValue(store.properties.encode(row.properties())))
               .from(TABLES)
-              .where(ACCOUNT.eq(account), NAME_KEY.eq(SqlTableService.nameKey(tableName))))
+              .where(TableLookup.row(account, tableName)))
           .execute();
     } catch (DataAccessException e) {
       if (SqlErrors.isDuplicateKey(e)) {
-        throw new OperationFailure(0, entityAlreadyExists());
+        throw new OperationFailure(0, StoreErrors.entityAlreadyExists());
       }
       if (SqlErrors.isMissingParent(e)) {
-        throw new OperationFailure(0, TableLookup.tableNotFound());
+        throw new OperationFailure(0, StoreErrors.tableNotFound());
       }
       throw e;
     }
     if (inserted == 0) {
-      throw new OperationFailure(0, TableLookup.tableNotFound());
+      throw new OperationFailure(0, StoreErrors.tableNotFound());
     }
     return row.toEntity();
   }
@@ -129,7 +142,7 @@ final class EntityWriter {
       try {
         tableId = TableLookup.id(sql, account, tableName);
       } catch (TableException e) {
-        throw new TransactionFailedException(0, e);
+        throw new OperationFailure(0, e);
       }
     }
 
@@ -145,7 +158,7 @@ final class EntityWriter {
       try {
         written = decide(operation, existing);
       } catch (TableException e) {
-        throw new TransactionFailedException(i, e);
+        throw new OperationFailure(i, e);
       }
       if (written == null) {
         deletes.add(existing);
@@ -169,13 +182,13 @@ final class EntityWriter {
     return switch (operation.kind()) {
       case INSERT -> {
         if (existing != null) {
-          throw entityAlreadyExists();
+          throw StoreErrors.entityAlreadyExists();
         }
         yield stored(entity, Ticks.now(), entity.properties());
       }
       case UPDATE, MERGE -> {
         if (existing == null) {
-          throw resourceNotFound();
+          throw StoreErrors.resourceNotFound();
         }
         checkETag(operation.ifMatch(), existing);
         yield next(existing, entity, operation.kind() == Kind.MERGE);
@@ -185,7 +198,7 @@ final class EntityWriter {
           : next(existing, entity, operation.kind() == Kind.UPSERT_MERGE);
       case DELETE -> {
         if (existing == null) {
-          throw resourceNotFound();
+          throw StoreErrors.resourceNotFound();
         }
         checkETag(operation.ifMatch(), existing);
         yield null;
@@ -208,8 +221,7 @@ final class EntityWriter {
     boolean needProperties = operations.stream()
         .anyMatch(op -> op.kind() == Kind.MERGE || op.kind() == Kind.UPSERT_MERGE);
     var properties = store.dialect.propertiesColumn();
-    var tableId = DSL.field(DSL.select(TABLE_ID).from(TABLES)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(SqlTableService.nameKey(tableName))));
+    var tableId = TableLookup.idField(account, tableName);
     var select = sql.select(ENTITY_TABLE, ROW_KEY, TICKS,
             needProperties ? properties : DSL.inline((Object) null).as("properties"))
         .from(store.dialect.entitiesForReading("trestle_entity"))
@@ -318,17 +330,8 @@ final class EntityWriter {
 
   private static void checkETag(String ifMatch, StoredRow existing) {
     if (!ETags.matches(ifMatch, existing.ticks())) {
-      throw new TableException(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
-          "The update condition specified in the request was not satisfied.");
+      throw StoreErrors.updateConditionNotSatisfied();
     }
-  }
-
-  static TableException entityAlreadyExists() {
-    return new TableException(TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists.");
-  }
-
-  static TableException resourceNotFound() {
-    return new TableException(TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.");
   }
 
   /** A statement did not change the row it was decided for: roll back, then decide again on fresh data. */
@@ -338,8 +341,8 @@ final class EntityWriter {
     }
   }
 
-  /** An operation failed; nothing was written. */
-  static final class OperationFailure extends RuntimeException {
+  /** An operation failed, at this index; nothing was written. */
+  private static final class OperationFailure extends RuntimeException {
     final int index;
     final TableException error;
 

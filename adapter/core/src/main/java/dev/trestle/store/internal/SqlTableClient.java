@@ -120,20 +120,12 @@ final class SqlTableClient implements TableClient {
         throw new TransactionFailedException(i, e);
       }
     }
-    try {
-      return writer.write(operations);
-    } catch (EntityWriter.OperationFailure failure) {
-      throw new TransactionFailedException(failure.index, failure.error);
-    }
+    return writer.writeAll(operations);
   }
 
   private TableEntity writeOne(TableOperation operation) {
     validate(operation);
-    try {
-      return writer.write(List.of(operation)).get(0);
-    } catch (EntityWriter.OperationFailure failure) {
-      throw failure.error;
-    }
+    return writer.writeOne(operation);
   }
 
   /** Everything that can be checked without the database, so that nothing is written for a bad request. */

@@ -17,10 +17,8 @@ import dev.trestle.TableInfo;
 import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.model.EntityValidator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.jooq.Record2;
@@ -38,11 +36,11 @@ public final class SqlTableService implements TableService {
     this.ownsStore = ownsStore;
   }
 
-  public static TableService open(TableServiceBuilder.Settings settings) {
+  public static TableService open(StoreSettings settings) {
     return open(settings, QueryLimits.SERVICE);
   }
 
-  static TableService open(TableServiceBuilder.Settings settings, QueryLimits queryLimits) {
+  static TableService open(StoreSettings settings, QueryLimits queryLimits) {
     return new SqlTableService(Store.open(settings, queryLimits), settings.account(), true);
   }
 
@@ -68,11 +66,11 @@ public final class SqlTableService implements TableService {
     long created = Ticks.now();
     try {
       store.sql.insertInto(TABLES, ACCOUNT, NAME_KEY, NAME, CREATED)
-          .values(account, nameKey(tableName), tableName, created)
+          .values(account, TableLookup.nameKey(tableName), tableName, created)
           .execute();
     } catch (DataAccessException e) {
       if (SqlErrors.isDuplicateKey(e)) {
-        throw new TableException(TableErrorCode.TABLE_ALREADY_EXISTS, "The table specified already exists.", e);
+        throw StoreErrors.tableAlreadyExists(e);
       }
       throw e;
     }
@@ -100,10 +98,10 @@ public final class SqlTableService implements TableService {
   public void deleteTable(String tableName) {
     // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement.
     int deleted = store.sql.deleteFrom(TABLES)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .execute();
     if (deleted == 0) {
-      throw TableLookup.tableNotFound();
+      throw StoreErrors.tableNotFound();
     }
   }
 
@@ -111,7 +109,7 @@ public final class SqlTableService implements TableService {
   public Optional<TableInfo> getTable(String tableName) {
     return store.sql.select(NAME, CREATED)
         .from(TABLES)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .fetchOptional()
         .map(SqlTableService::tableInfo);
   }
@@ -130,9 +128,9 @@ public final class SqlTableService implements TableService {
   public List<AccessPolicy> getAccessPolicies(String tableName) {
     String json = store.sql.select(ACCESS_POLICIES)
         .from(TABLES)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .fetchOptional()
-        .orElseThrow(TableLookup::tableNotFound)
+        .orElseThrow(StoreErrors::tableNotFound)
         .value1();
     return AccessPolicyCodec.decode(json);
   }
@@ -142,10 +140,10 @@ public final class SqlTableService implements TableService {
     String json = AccessPolicyCodec.encode(policies);
     int updated = store.sql.update(TABLES)
         .set(ACCESS_POLICIES, json)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .execute();
     if (updated == 0) {
-      throw TableLookup.tableNotFound();
+      throw StoreErrors.tableNotFound();
     }
   }
 
@@ -181,10 +179,6 @@ public final class SqlTableService implements TableService {
     if (ownsStore) {
       store.close();
     }
-  }
-
-  static String nameKey(String tableName) {
-    return tableName.toLowerCase(Locale.ROOT);
   }
 
   private static TableInfo tableInfo(Record2<String, Long> row) {

@@ -2,7 +2,6 @@ package dev.trestle.store.internal;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.SchemaMigrator;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
@@ -49,7 +48,7 @@ final class Store implements AutoCloseable {
         : PropertyIndex.NONE;
   }
 
-  static Store open(TableServiceBuilder.Settings settings, QueryLimits queryLimits) {
+  static Store open(StoreSettings settings, QueryLimits queryLimits) {
     if (settings.dataSource() != null) {
       return ready(new Store(settings.dataSource(), null, queryLimits), settings);
     }
@@ -70,7 +69,7 @@ final class Store implements AutoCloseable {
     }
   }
 
-  private static Store ready(Store store, TableServiceBuilder.Settings settings) {
+  private static Store ready(Store store, StoreSettings settings) {
     dev.trestle.store.TransactionPooler.check(store.dataSource());
     store.dialect.prepareDatabase(store.sql);
     if (settings.migrate()) {

@@ -19,8 +19,9 @@ import java.util.List;
 class EntityScanTest {
 
   private static TableClient table(TestDatabase database, QueryLimits limits) {
-    TableService service = SqlTableService.open(new TableServiceBuilder.Settings(
-        database.dataSource(), null, null, null, 1, TestDatabase.newAccount(), false), limits);
+    TableService service = SqlTableService.open(new StoreSettings(
+        database.dataSource(), null, null, null, 1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, TestDatabase.newAccount(), false), limits);
     service.createTable("scan");
     TableClient table = service.tableClient("scan");
     for (int p = 0; p < 6; p++) {

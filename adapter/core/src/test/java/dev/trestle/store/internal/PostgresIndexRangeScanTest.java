@@ -25,8 +25,9 @@ class PostgresIndexRangeScanTest {
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
   void partitionAndRowKeyRangeIsAnIndexRangeScanOnPostgreSql(TestDatabase database) {
     String account = TestDatabase.newAccount();
-    TableServiceBuilder.Settings settings = new TableServiceBuilder.Settings(
-        database.dataSource(), null, null, null, 1, account, false);
+    StoreSettings settings = new StoreSettings(
+        database.dataSource(), null, null, null, 1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false);
     try (Store store = Store.open(settings, QueryLimits.SERVICE);
         TableService service = SqlTableService.open(settings)) {
       service.createTable("ranges");

@@ -174,8 +174,9 @@ class PostgresPropertyIndexTest {
     }
   }
 
-  private static TableServiceBuilder.Settings settings(TestDatabase database, String account) {
-    return new TableServiceBuilder.Settings(database.dataSource(), null, null, null, 1, account, false);
+  private static StoreSettings settings(TestDatabase database, String account) {
+    return new StoreSettings(database.dataSource(), null, null, null, 1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false);
   }
 
   private static CursorScan cursorScan(Store store, String account, String filter) {

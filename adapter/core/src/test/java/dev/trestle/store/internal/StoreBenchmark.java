@@ -78,8 +78,8 @@ public final class StoreBenchmark {
 
   private static String run(String name, DataSource dataSource, int scanEntities) {
     String account = TestDatabase.newAccount();
-    TableServiceBuilder.Settings settings = new TableServiceBuilder.Settings(dataSource, null, null, null, 1,
-        account, false);
+    StoreSettings settings = new StoreSettings(dataSource, null, null, null, 1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false);
     try (TableService service = SqlTableService.open(settings)) {
       service.createTable("bench");
       TableClient table = service.tableClient("bench");
@@ -145,7 +145,7 @@ public final class StoreBenchmark {
   }
 
   /** Writes entities in the store's format with large JDBC batches, 1,000 per partition. */
-  private static void bulkLoad(DataSource dataSource, TableServiceBuilder.Settings settings, String account,
+  private static void bulkLoad(DataSource dataSource, StoreSettings settings, String account,
       int count) {
     try (Store store = Store.open(settings, QueryLimits.SERVICE)) {
       long tableId = TableLookup.id(store.sql, account, "scan");
