@@ -33,6 +33,14 @@ import org.jooq.impl.SQLDataType;
  * the index and sort them into key order.
  */
 final class CursorScan {
+  /** Reads pages through this cursor; a page cut at its time budget is the page. */
+  static final PageReader THROUGH_CURSOR = (scan, top, resume) -> {
+    try {
+      return new CursorScan(scan).page(top, resume);
+    } catch (PageCut cut) {
+      return cut.page;
+    }
+  };
   private static final String CURSOR = "trestle_page";
   private static final int MARKER_EVERY = 128;
   /** The least time a page's first fetch gets: a walk reaches a match or a progress marker well within it. */
@@ -70,7 +78,7 @@ final class CursorScan {
         try {
           rows = sql.fetch("fetch forward " + batch + " from " + CURSOR);
         } catch (org.jooq.exception.DataAccessException e) {
-          if (!SqlErrors.isCancelled(e)) {
+          if (!store.errors.isCancelled(e)) {
             throw e;
           }
           if (lastPartitionKey == null) {

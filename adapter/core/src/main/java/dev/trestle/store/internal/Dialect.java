@@ -14,16 +14,17 @@ import org.jooq.SQLDialect;
  * UTF-16 order, the type of the properties column, and how a typed property comparison runs in SQL.
  * Everything else (keys, paging, transactions) is the same SQL on every database.
  */
-interface Dialect {
-
-  static Dialect of(DatabaseKind kind) {
-    return switch (kind) {
-      case H2 -> new H2Dialect();
-      case POSTGRESQL -> new PostgresDialect();
-    };
-  }
+public interface Dialect {
 
   SQLDialect sqlDialect();
+
+  /**
+   * A statement that makes the current transaction a read-only REPEATABLE READ snapshot; empty when the isolation
+   * is set through JDBC instead.
+   */
+  default java.util.Optional<String> snapshotStatement() {
+    return java.util.Optional.empty();
+  }
 
   /** Settings the database needs for Trestle's guarantees, applied once when a store opens. */
   default void prepareDatabase(org.jooq.DSLContext sql) {}

@@ -71,8 +71,8 @@ final class EntityReader {
         ? null
         : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
     long tableId = TableLookup.id(store.sql, account, tableName);
-    return new EntityScan(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
-        query.select(), budget)).page(top, resume);
+    return store.pages.page(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
+        query.select(), budget), top, resume);
   }
 
   private Condition resumeAt(ResumePoint resume) {

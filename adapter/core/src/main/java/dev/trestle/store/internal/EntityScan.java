@@ -24,9 +24,11 @@ import org.jooq.impl.DSL;
  * conditions), then reads the matches up to that key. The page ends when it is full, the table ends, or the
  * time budget is spent; the continuation then says where the scan stopped, so every match is returned
  * exactly once across pages, also while other clients write. Each step makes progress, so even a page with
- * no matches moves on. PostgreSQL reads the page through {@link CursorScan} instead.
+ * no matches moves on. A database with a better way reads pages its own way ({@link DatabaseType#pageReader}).
  */
 final class EntityScan {
+  /** Reads pages in key-range chunks. */
+  static final PageReader IN_CHUNKS = (scan, top, resume) -> new EntityScan(scan).page(top, resume);
   private final ScanRequest scan;
   private final Store store;
   private final QueryLimits limits;
@@ -41,13 +43,6 @@ final class EntityScan {
 
   /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
   EntityPage page(int top, Condition resume) {
-    if (store.dialect instanceof PostgresDialect) {
-      try {
-        return new CursorScan(scan).page(top, resume);
-      } catch (CursorScan.PageCut cut) {
-        return cut.page;
-      }
-    }
     // Most pages end within the first chunk and read matches with one statement, which sees one consistent
     // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
     // that it never shows half of an entity-group transaction committed between two of its statements.

@@ -82,10 +82,10 @@ final class EntityWriter {
       try {
         return store.inTransaction(sql -> apply(sql, operations));
       } catch (StalePremise | DataAccessException e) {
-        if (SqlErrors.isMissingParent(e)) {
+        if (store.errors.isMissingParent(e)) {
           throw new OperationFailure(0, StoreErrors.tableNotFound());
         }
-        boolean retry = e instanceof StalePremise || SqlErrors.isDuplicateKey(e) || SqlErrors.isTransient(e);
+        boolean retry = e instanceof StalePremise || store.errors.isDuplicateKey(e) || store.errors.isTransient(e);
         if (!retry) {
           throw e;
         }
@@ -116,10 +116,10 @@ final class EntityWriter {
               .where(TableLookup.row(account, tableName)))
           .execute();
     } catch (DataAccessException e) {
-      if (SqlErrors.isDuplicateKey(e)) {
+      if (store.errors.isDuplicateKey(e)) {
         throw new OperationFailure(0, StoreErrors.entityAlreadyExists());
       }
-      if (SqlErrors.isMissingParent(e)) {
+      if (store.errors.isMissingParent(e)) {
         throw new OperationFailure(0, StoreErrors.tableNotFound());
       }
       throw e;

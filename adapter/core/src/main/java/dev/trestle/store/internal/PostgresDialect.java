@@ -33,6 +33,15 @@ final class PostgresDialect implements Dialect {
     return SQLDialect.POSTGRES;
   }
 
+  /**
+   * One statement that sets this transaction only, instead of reading, setting and restoring the connection's
+   * level, which pgjdbc does with a round trip each.
+   */
+  @Override
+  public java.util.Optional<String> snapshotStatement() {
+    return java.util.Optional.of("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  }
+
   @Override
   public String encodeText(String text) {
     return UnitOrderText.encode(text);

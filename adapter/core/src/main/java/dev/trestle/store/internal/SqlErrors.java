@@ -5,34 +5,31 @@ import dev.trestle.TableException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
-import java.util.Set;
 import org.jooq.exception.DataAccessException;
 
-/** Reads what a database error means from its SQLState, in one place for both databases. */
+/**
+ * Reads what a database error means from its SQLState, in one place: the standard states here, the database's
+ * own ones from its {@link SqlStates}.
+ */
 final class SqlErrors {
-  /**
-   * States that say the database or the way to it is gone, not that the statement was wrong: PostgreSQL's
-   * shutdowns and connection limits, H2's closed or broken database.
-   */
-  private static final Set<String> UNAVAILABLE_STATES = Set.of(
-      "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
-      "53300", // too many connections
-      "90098", "90121", "90067"); // H2: database closed, database called at shutdown, connection broken
+  private final SqlStates states;
 
-  private SqlErrors() {}
+  SqlErrors(SqlStates states) {
+    this.states = states;
+  }
 
   /**
    * The database cannot be reached, is restarting or refuses connections, or the pool had no connection within
-   * its wait: nothing the client did, and worth retrying later (SQLState class 08 and the states above).
+   * its wait: nothing the client did, and worth retrying later (SQLState class 08 and the database's own).
    */
-  static boolean isUnavailable(Throwable e) {
+  boolean isUnavailable(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException) {
         return true;
       }
     }
     String state = sqlState(e);
-    return state != null && (state.startsWith("08") || UNAVAILABLE_STATES.contains(state));
+    return state != null && (state.startsWith("08") || states.unavailable().contains(state));
   }
 
   /**
@@ -40,7 +37,7 @@ final class SqlErrors {
    * {@code ServerBusy}, which the Azure SDKs retry with back-off; otherwise the failure itself. A write whose
    * commit met such a failure may or may not have committed, and is reported this way too, never as a success.
    */
-  static RuntimeException translate(RuntimeException e) {
+  RuntimeException translate(RuntimeException e) {
     if (e instanceof TableException || !isUnavailable(e)) {
       return e;
     }
@@ -49,24 +46,24 @@ final class SqlErrors {
   }
 
   /** A unique or primary-key violation: someone else holds the key. */
-  static boolean isDuplicateKey(Throwable e) {
+  boolean isDuplicateKey(Throwable e) {
     return "23505".equals(sqlState(e));
   }
 
-  /** A foreign-key violation: the table row the entity refers to is gone (PostgreSQL 23503, H2 23506). */
-  static boolean isMissingParent(Throwable e) {
+  /** A foreign-key violation (23503): the table row the entity refers to is gone. */
+  boolean isMissingParent(Throwable e) {
     String state = sqlState(e);
-    return "23503".equals(state) || "23506".equals(state);
+    return "23503".equals(state) || states.missingParent().contains(state);
   }
 
-  /** Serialization failure, deadlock or lock timeout: the transaction may simply be run again. */
-  static boolean isTransient(Throwable e) {
+  /** Serialization failure (40001), or the database's deadlock or lock timeout: the transaction may run again. */
+  boolean isTransient(Throwable e) {
     String state = sqlState(e);
-    return state != null && (state.equals("40001") || state.equals("40P01") || state.equals("HYT00"));
+    return state != null && (state.equals("40001") || states.retryable().contains(state));
   }
 
-  /** A statement cancelled for running past its time limit (PostgreSQL 57014; H2 57014 too). */
-  static boolean isCancelled(Throwable e) {
+  /** A statement cancelled for running past its time limit (57014). */
+  boolean isCancelled(Throwable e) {
     return "57014".equals(sqlState(e));
   }
 

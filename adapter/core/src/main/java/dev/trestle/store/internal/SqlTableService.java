@@ -69,7 +69,7 @@ public final class SqlTableService implements TableService {
           .values(account, TableLookup.nameKey(tableName), tableName, created)
           .execute();
     } catch (DataAccessException e) {
-      if (SqlErrors.isDuplicateKey(e)) {
+      if (store.errors.isDuplicateKey(e)) {
         throw StoreErrors.tableAlreadyExists(e);
       }
       throw e;
@@ -167,7 +167,7 @@ public final class SqlTableService implements TableService {
         store.sql.insertInto(SERVICE_PROPERTIES, ACCOUNT, DOCUMENT).values(account, document).execute();
         return;
       } catch (DataAccessException e) {
-        if (!SqlErrors.isDuplicateKey(e)) {
+        if (!store.errors.isDuplicateKey(e)) {
           throw e;
         }
       }

@@ -20,8 +20,10 @@ import org.jooq.impl.DSL;
 final class Store implements AutoCloseable {
   final DSLContext sql;
   final Dialect dialect;
+  final SqlErrors errors;
   final PropertyCodec properties;
   final QueryLimits queryLimits;
+  final PageReader pages;
   final PropertyIndex propertyIndex;
   private final DataSource dataSource;
   private final HikariDataSource ownedPool;
@@ -30,7 +32,10 @@ final class Store implements AutoCloseable {
     this.dataSource = dataSource;
     this.queryLimits = queryLimits;
     this.ownedPool = ownedPool;
-    this.dialect = Dialect.of(DatabaseKind.of(dataSource));
+    DatabaseType type = DatabaseTypes.of(dataSource);
+    this.dialect = type.dialect();
+    this.errors = new SqlErrors(type.sqlStates());
+    this.pages = type.pageReader();
     this.properties = new PropertyCodec(dialect::encodeText, dialect::decodeText);
     Settings settings = new Settings()
         // Unquoted names: the migrations create unquoted lower-case names, which H2 folds to upper case.
@@ -38,14 +43,12 @@ final class Store implements AutoCloseable {
         .withExecuteLogging(false)
         .withRenderSchema(false);
     this.sql = DSL.using(new DefaultConfiguration()
-        .set(new TranslatingConnectionProvider(dataSource))
+        .set(new TranslatingConnectionProvider(dataSource, errors))
         .set(dialect.sqlDialect())
         .set(settings)
         // One place where a statement's failure that is the database's fault becomes ServerBusy.
-        .set(ExecuteListener.onException(context -> context.exception(SqlErrors.translate(context.exception())))));
-    this.propertyIndex = dialect instanceof PostgresDialect
-        ? new PropertyIndex(sql, dialect, properties, PropertyIndex.RECHECK)
-        : PropertyIndex.NONE;
+        .set(ExecuteListener.onException(context -> context.exception(errors.translate(context.exception())))));
+    this.propertyIndex = type.propertyIndex(sql, dialect, properties);
   }
 
   static Store open(StoreSettings settings, QueryLimits queryLimits) {
@@ -84,11 +87,10 @@ final class Store implements AutoCloseable {
    * same committed state and never half of an entity-group transaction.
    */
   <T> T inSnapshot(java.util.function.Function<DSLContext, T> reads) {
-    if (dialect.sqlDialect().family() == org.jooq.SQLDialect.POSTGRES) {
-      // One statement that sets this transaction only, instead of reading, setting and restoring the
-      // connection's level, which pgjdbc does with a round trip each.
+    java.util.Optional<String> snapshot = dialect.snapshotStatement();
+    if (snapshot.isPresent()) {
       return inTransaction(context -> {
-        context.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        context.execute(snapshot.get());
         return reads.apply(context);
       });
     }
@@ -146,15 +148,15 @@ final class Store implements AutoCloseable {
   }
 
   /** What a failed transaction throws: a failed commit whose cause is the database's becomes ServerBusy. */
-  private static RuntimeException failure(Throwable e) {
+  private RuntimeException failure(Throwable e) {
     if (e instanceof Error error) {
       throw error;
     }
     if (e instanceof java.sql.SQLException sqlFailure) {
-      return SqlErrors.translate(new org.jooq.exception.DataAccessException(
+      return errors.translate(new org.jooq.exception.DataAccessException(
           "The transaction could not be committed: " + sqlFailure.getMessage(), sqlFailure));
     }
-    return SqlErrors.translate((RuntimeException) e);
+    return errors.translate((RuntimeException) e);
   }
 
   /** Closes the physical connection so that no pool hands it out again, whatever state it is in. */

@@ -12,9 +12,11 @@ import org.jooq.exception.DataAccessException;
  */
 final class TranslatingConnectionProvider implements ConnectionProvider {
   private final DataSource dataSource;
+  private final SqlErrors errors;
 
-  TranslatingConnectionProvider(DataSource dataSource) {
+  TranslatingConnectionProvider(DataSource dataSource, SqlErrors errors) {
     this.dataSource = dataSource;
+    this.errors = errors;
   }
 
   @Override
@@ -22,7 +24,7 @@ final class TranslatingConnectionProvider implements ConnectionProvider {
     try {
       return dataSource.getConnection();
     } catch (SQLException e) {
-      throw SqlErrors.translate(new DataAccessException("No database connection could be had: " + e.getMessage(), e));
+      throw errors.translate(new DataAccessException("No database connection could be had: " + e.getMessage(), e));
     }
   }
 
@@ -31,7 +33,7 @@ final class TranslatingConnectionProvider implements ConnectionProvider {
     try {
       connection.close();
     } catch (SQLException e) {
-      throw SqlErrors.translate(new DataAccessException("A database connection could not be released", e));
+      throw errors.translate(new DataAccessException("A database connection could not be released", e));
     }
   }
 }

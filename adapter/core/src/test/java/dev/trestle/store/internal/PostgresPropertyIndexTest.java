@@ -115,8 +115,8 @@ class PostgresPropertyIndexTest {
     try (HikariDataSource dataSource = inNewSchema(database, schema)) {
       SchemaMigrator.migrate(dataSource);
       DSLContext sql = DSL.using(dataSource, SQLDialect.POSTGRES);
-      Dialect dialect = Dialect.of(DatabaseKind.POSTGRESQL);
-      PropertyIndex index = new PropertyIndex(sql, dialect,
+      Dialect dialect = new PostgresDatabaseType().dialect();
+      PropertyIndex index = new GinPropertyIndex(sql, dialect,
           new PropertyCodec(dialect::encodeText, dialect::decodeText), Duration.ZERO);
       FilterExpression filter = FilterParser.parse(FILTER);
 
@@ -149,10 +149,10 @@ class PostgresPropertyIndexTest {
   void theIndexIsLookedUpOnceAndThenOnlyAfterTheRecheckIntervalOnPostgresqlWithThePropertyIndex(
       TestDatabase database) {
     DSLContext sql = DSL.using(database.dataSource(), SQLDialect.POSTGRES);
-    Dialect dialect = Dialect.of(DatabaseKind.POSTGRESQL);
+    Dialect dialect = new PostgresDatabaseType().dialect();
     List<String> statements = new ArrayList<>();
     sql.configuration().set(ExecuteListener.onExecuteStart(context -> statements.add(context.sql())));
-    PropertyIndex index = new PropertyIndex(sql, dialect, new PropertyCodec(dialect::encodeText,
+    PropertyIndex index = new GinPropertyIndex(sql, dialect, new PropertyCodec(dialect::encodeText,
         dialect::decodeText), Duration.ofHours(1));
     for (int i = 0; i < 5; i++) {
       assertThat(index.present()).isTrue();
