@@ -1,6 +1,6 @@
 package dev.trestle.store;
 
-import dev.trestle.store.internal.DatabaseTypes;
+import dev.trestle.store.internal.database.DatabaseTypes;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;

@@ -1,13 +1,13 @@
 package dev.trestle.store.internal;
 
-import static dev.trestle.store.internal.Schema.ACCESS_POLICIES;
-import static dev.trestle.store.internal.Schema.ACCOUNT;
-import static dev.trestle.store.internal.Schema.CREATED;
-import static dev.trestle.store.internal.Schema.DOCUMENT;
-import static dev.trestle.store.internal.Schema.NAME;
-import static dev.trestle.store.internal.Schema.NAME_KEY;
-import static dev.trestle.store.internal.Schema.SERVICE_PROPERTIES;
-import static dev.trestle.store.internal.Schema.TABLES;
+import static dev.trestle.store.internal.database.Schema.ACCESS_POLICIES;
+import static dev.trestle.store.internal.database.Schema.ACCOUNT;
+import static dev.trestle.store.internal.database.Schema.CREATED;
+import static dev.trestle.store.internal.database.Schema.DOCUMENT;
+import static dev.trestle.store.internal.database.Schema.NAME;
+import static dev.trestle.store.internal.database.Schema.NAME_KEY;
+import static dev.trestle.store.internal.database.Schema.SERVICE_PROPERTIES;
+import static dev.trestle.store.internal.database.Schema.TABLES;
 
 import dev.trestle.AccessPolicy;
 import dev.trestle.TableClient;
@@ -18,6 +18,13 @@ import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
 import dev.trestle.TableService;
 import dev.trestle.model.EntityValidator;
+import dev.trestle.store.internal.codec.AccessPolicyCodec;
+import dev.trestle.store.internal.codec.Ticks;
+import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.read.TableLister;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -40,7 +47,7 @@ public final class SqlTableService implements TableService {
     return open(settings, QueryLimits.SERVICE);
   }
 
-  static TableService open(StoreSettings settings, QueryLimits queryLimits) {
+  public static TableService open(StoreSettings settings, QueryLimits queryLimits) {
     return new SqlTableService(Store.open(settings, queryLimits), settings.account(), true);
   }
 

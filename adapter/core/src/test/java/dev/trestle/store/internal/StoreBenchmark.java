@@ -1,10 +1,10 @@
 package dev.trestle.store.internal;
 
-import static dev.trestle.store.internal.Schema.ENTITIES;
-import static dev.trestle.store.internal.Schema.ENTITY_TABLE;
-import static dev.trestle.store.internal.Schema.PARTITION_KEY;
-import static dev.trestle.store.internal.Schema.ROW_KEY;
-import static dev.trestle.store.internal.Schema.TICKS;
+import static dev.trestle.store.internal.database.Schema.ENTITIES;
+import static dev.trestle.store.internal.database.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.database.Schema.ROW_KEY;
+import static dev.trestle.store.internal.database.Schema.TICKS;
 
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
@@ -14,6 +14,11 @@ import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
 import dev.trestle.TableServiceBuilder;
+import dev.trestle.store.internal.codec.Ticks;
+import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,7 +173,7 @@ public final class StoreBenchmark {
           batch.execute();
         });
       }
-      if (dialect instanceof PostgresDialect) {
+      if (dialect.sqlDialect() == org.jooq.SQLDialect.POSTGRES) {
         store.sql.execute("VACUUM ANALYZE trestle_entity");
       } else {
         store.sql.execute("ANALYZE");
