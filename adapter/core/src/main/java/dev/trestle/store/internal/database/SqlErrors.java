@@ -29,7 +29,7 @@ public final class SqlErrors {
       }
     }
     String state = sqlState(e);
-    return state != null && (state.startsWith("08") || states.unavailable().contains(state));
+    return state != null && (state.startsWith("08") || states.unavailable(state, vendorCode(e)));
   }
 
   /**
@@ -47,24 +47,35 @@ public final class SqlErrors {
 
   /** A unique or primary-key violation: someone else holds the key. */
   public boolean isDuplicateKey(Throwable e) {
-    return "23505".equals(sqlState(e));
+    String state = sqlState(e);
+    return state != null && (state.equals("23505") || states.duplicateKey(state, vendorCode(e)));
   }
 
   /** A foreign-key violation (23503): the table row the entity refers to is gone. */
   public boolean isMissingParent(Throwable e) {
     String state = sqlState(e);
-    return "23503".equals(state) || states.missingParent().contains(state);
+    return state != null && (state.equals("23503") || states.missingParent(state, vendorCode(e)));
   }
 
   /** Serialization failure (40001), or the database's deadlock or lock timeout: the transaction may run again. */
   public boolean isTransient(Throwable e) {
     String state = sqlState(e);
-    return state != null && (state.equals("40001") || states.retryable().contains(state));
+    return state != null && (state.equals("40001") || states.retryable(state, vendorCode(e)));
   }
 
   /** A statement cancelled for running past its time limit (57014). */
   public boolean isCancelled(Throwable e) {
     return "57014".equals(sqlState(e));
+  }
+
+  /** The driver's own error code of the first SQLException in the chain; 0 when there is none. */
+  private static int vendorCode(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql) {
+        return sql.getErrorCode();
+      }
+    }
+    return 0;
   }
 
   static String sqlState(Throwable e) {

@@ -10,7 +10,7 @@ import java.util.Set;
 /** H2: properties as JSON text compared by Java functions, pages read in key-range chunks, no property index. */
 public final class H2DatabaseType implements DatabaseType {
   private static final Dialect DIALECT = new H2Dialect();
-  private static final SqlStates STATES = new SqlStates(
+  private static final SqlStates STATES = SqlStates.of(
       Set.of("90098", "90121", "90067"), // database closed, database called at shutdown, connection broken
       Set.of("23506"), // referential integrity: parent missing
       Set.of("HYT00")); // lock timeout

@@ -15,7 +15,7 @@ import org.jooq.DSLContext;
  */
 public final class PostgresDatabaseType implements DatabaseType {
   private static final Dialect DIALECT = new PostgresDialect();
-  private static final SqlStates STATES = new SqlStates(
+  private static final SqlStates STATES = SqlStates.of(
       Set.of("57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
           "53300"), // too many connections
       Set.of(), // 23503, the standard state

@@ -49,4 +49,26 @@ class SqlErrorsTest {
     DataAccessException wrongStatement = failure("42601");
     assertThat(POSTGRESQL.translate(wrongStatement)).isSameAs(wrongStatement);
   }
+
+  @Test
+  void aDatabaseCanTellFailuresApartByVendorCodeWhereTheyShareAState() {
+    SqlStates sharedState = new SqlStates() {
+      @Override
+      public boolean duplicateKey(String state, int vendorCode) {
+        return state.equals("23000") && vendorCode == 1062;
+      }
+
+      @Override
+      public boolean missingParent(String state, int vendorCode) {
+        return state.equals("23000") && vendorCode == 1452;
+      }
+    };
+    SqlErrors errors = new SqlErrors(sharedState);
+    DataAccessException duplicate = new DataAccessException("dup", new SQLException("dup", "23000", 1062));
+    DataAccessException orphan = new DataAccessException("fk", new SQLException("fk", "23000", 1452));
+    assertThat(errors.isDuplicateKey(duplicate)).isTrue();
+    assertThat(errors.isMissingParent(duplicate)).isFalse();
+    assertThat(errors.isMissingParent(orphan)).isTrue();
+    assertThat(errors.isDuplicateKey(orphan)).isFalse();
+  }
 }
