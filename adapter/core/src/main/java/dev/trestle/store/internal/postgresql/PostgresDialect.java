@@ -9,6 +9,7 @@ import dev.trestle.PropertyValue;
 import dev.trestle.PropertyValue.DoubleValue;
 import dev.trestle.filter.FilterExpression.ComparisonOperator;
 import dev.trestle.store.internal.codec.StoredType;
+import dev.trestle.store.internal.codec.UnitOrderText;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.filter.SqlOperators;

@@ -3,8 +3,6 @@ package dev.trestle.store.internal.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.PropertyValue;
-import dev.trestle.store.internal.database.Dialect;
-import dev.trestle.store.internal.postgresql.PostgresDatabaseType;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +11,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class PropertyCodecTest {
-  private final Dialect dialect = new PostgresDatabaseType().dialect();
-  private final PropertyCodec codec = new PropertyCodec(dialect::encodeText, dialect::decodeText);
+  private final PropertyCodec codec = new PropertyCodec(UnitOrderText::encode, UnitOrderText::decode);
 
   @Test
   void containedDocumentWritesValuesAsStoredWithoutTagsOrPositions() {

@@ -1,4 +1,4 @@
-package dev.trestle.store.internal.postgresql;
+package dev.trestle.store.internal.codec;
 
 /**
  * Encodes any Java string into text that PostgreSQL can store and whose code-point order (what
@@ -10,12 +10,12 @@ package dev.trestle.store.internal.postgresql;
  * and E000-FFFF become E800-107FF. U+0000 and U+0001 are escaped as the pairs 01 01 and 01 02, which keeps
  * the order (they sort below every other unit) and never collides with the remapped ranges.
  */
-final class UnitOrderText {
+public final class UnitOrderText {
   private static final int SHIFT = 0x800;
 
   private UnitOrderText() {}
 
-  static String encode(String text) {
+  public static String encode(String text) {
     if (isPlain(text)) {
       return text;
     }
@@ -35,7 +35,7 @@ final class UnitOrderText {
     return out.toString();
   }
 
-  static String decode(String stored) {
+  public static String decode(String stored) {
     if (isPlain(stored)) {
       return stored;
     }
