@@ -1,7 +1,7 @@
 package dev.trestle;
 
 import dev.trestle.store.internal.SqlTableService;
-import dev.trestle.store.internal.StoreSettings;
+import dev.trestle.store.internal.database.StoreSettings;
 import javax.sql.DataSource;
 
 /**

@@ -23,6 +23,7 @@ import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.store.internal.read.TableLister;
 import java.util.List;

@@ -18,6 +18,7 @@ import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.testing.TestDatabase;
 import java.nio.file.Files;

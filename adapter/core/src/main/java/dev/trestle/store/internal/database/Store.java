@@ -3,7 +3,6 @@ package dev.trestle.store.internal.database;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.store.SchemaMigrator;
-import dev.trestle.store.internal.StoreSettings;
 import dev.trestle.store.internal.codec.PropertyCodec;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;

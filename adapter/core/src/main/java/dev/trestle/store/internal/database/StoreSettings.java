@@ -1,4 +1,4 @@
-package dev.trestle.store.internal;
+package dev.trestle.store.internal.database;
 
 import java.time.Duration;
 import javax.sql.DataSource;
