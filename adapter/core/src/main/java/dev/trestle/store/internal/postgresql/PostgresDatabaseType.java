@@ -3,7 +3,6 @@ package dev.trestle.store.internal.postgresql;
 import dev.trestle.store.internal.codec.PropertyCodec;
 import dev.trestle.store.internal.database.DatabaseType;
 import dev.trestle.store.internal.database.Dialect;
-import dev.trestle.store.internal.database.PageReader;
 import dev.trestle.store.internal.database.PropertyIndex;
 import dev.trestle.store.internal.database.SqlStates;
 import java.util.Set;
@@ -13,42 +12,15 @@ import org.jooq.DSLContext;
  * PostgreSQL: properties in jsonb, pages read through a server-side cursor ({@link CursorScan}), and the
  * optional GIN index on the properties ({@link GinPropertyIndex}).
  */
-public final class PostgresDatabaseType implements DatabaseType {
-  private static final Dialect DIALECT = new PostgresDialect();
+public final class PostgresDatabaseType extends DatabaseType {
   private static final SqlStates STATES = SqlStates.of(
       Set.of("57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
           "53300"), // too many connections
       Set.of(), // 23503, the standard state
       Set.of("40P01")); // deadlock detected
 
-  @Override
-  public String name() {
-    return "PostgreSQL";
-  }
-
-  @Override
-  public boolean recognises(String productName) {
-    return productName.equalsIgnoreCase("PostgreSQL");
-  }
-
-  @Override
-  public String migrationFolder() {
-    return "postgresql";
-  }
-
-  @Override
-  public Dialect dialect() {
-    return DIALECT;
-  }
-
-  @Override
-  public SqlStates sqlStates() {
-    return STATES;
-  }
-
-  @Override
-  public PageReader pageReader() {
-    return CursorScan.THROUGH_CURSOR;
+  public PostgresDatabaseType() {
+    super("PostgreSQL", new PostgresDialect(), STATES, CursorScan.THROUGH_CURSOR);
   }
 
   @Override
