@@ -1,4 +1,4 @@
 -- Filters compare typed property values in SQL through these deterministic Java functions
--- (dev.trestle.store.internal.H2Functions). Repeatable: re-applied whenever this file changes.
+-- (dev.trestle.store.internal.h2.H2Functions). Repeatable: re-applied whenever this file changes.
 DROP ALIAS IF EXISTS trestle_compare;
-CREATE ALIAS trestle_compare DETERMINISTIC FOR 'dev.trestle.store.internal.H2Functions.compare';
+CREATE ALIAS trestle_compare DETERMINISTIC FOR 'dev.trestle.store.internal.h2.H2Functions.compare';

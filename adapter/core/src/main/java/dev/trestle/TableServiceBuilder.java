@@ -2,6 +2,7 @@ package dev.trestle;
 
 import dev.trestle.model.TableLimits;
 import dev.trestle.store.internal.SqlTableService;
+import dev.trestle.store.internal.database.StoreSettings;
 import javax.sql.DataSource;
 
 /**
@@ -90,18 +91,7 @@ public final class TableServiceBuilder {
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
-    return SqlTableService.open(new Settings(dataSource, url, username, password, maximumPoolSize,
+    return SqlTableService.open(new StoreSettings(dataSource, url, username, password, maximumPoolSize,
         connectionTimeout, account, migrate));
-  }
-
-  /** The validated settings, handed to the store. Private API. */
-  public record Settings(DataSource dataSource, String jdbcUrl, String username, String password,
-      int maximumPoolSize, java.time.Duration connectionTimeout, String account, boolean migrate) {
-
-    /** Settings with the default connection timeout. */
-    public Settings(DataSource dataSource, String jdbcUrl, String username, String password, int maximumPoolSize,
-        String account, boolean migrate) {
-      this(dataSource, jdbcUrl, username, password, maximumPoolSize, DEFAULT_CONNECTION_TIMEOUT, account, migrate);
-    }
   }
 }

@@ -1,13 +1,13 @@
 package dev.trestle.store;
 
-import dev.trestle.store.internal.DatabaseKind;
+import dev.trestle.store.internal.database.DatabaseTypes;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
 
 /**
- * Applies Trestle's schema migrations to a database (H2 or PostgreSQL), in the connection's current schema.
+ * Applies Trestle's schema migrations to a supported database, in the connection's current schema.
  * The migrations for the database at hand are picked from its JDBC metadata; Flyway records what it applied
  * in {@code trestle_schema_history}. Safe to run from several processes at once (Flyway locks).
  */
@@ -32,10 +32,9 @@ public final class SchemaMigrator {
   }
 
   private static Flyway flyway(DataSource dataSource) {
-    DatabaseKind kind = DatabaseKind.of(dataSource);
     return Flyway.configure(SchemaMigrator.class.getClassLoader())
         .dataSource(dataSource)
-        .locations("classpath:dev/trestle/migrations/" + kind.migrationFolder())
+        .locations("classpath:dev/trestle/migrations/" + DatabaseTypes.of(dataSource).migrationFolder())
         .table(HISTORY_TABLE)
         .failOnMissingLocations(true)
         .load();

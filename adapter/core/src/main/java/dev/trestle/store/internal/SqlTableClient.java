@@ -12,6 +12,10 @@ import dev.trestle.TransactionFailedException;
 import dev.trestle.model.EntitySize;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
+import dev.trestle.store.internal.codec.ETags;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.read.EntityReader;
+import dev.trestle.store.internal.write.EntityWriter;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -120,20 +124,12 @@ final class SqlTableClient implements TableClient {
         throw new TransactionFailedException(i, e);
       }
     }
-    try {
-      return writer.write(operations);
-    } catch (EntityWriter.OperationFailure failure) {
-      throw new TransactionFailedException(failure.index, failure.error);
-    }
+    return writer.writeAll(operations);
   }
 
   private TableEntity writeOne(TableOperation operation) {
     validate(operation);
-    try {
-      return writer.write(List.of(operation)).get(0);
-    } catch (EntityWriter.OperationFailure failure) {
-      throw failure.error;
-    }
+    return writer.writeOne(operation);
   }
 
   /** Everything that can be checked without the database, so that nothing is written for a bad request. */

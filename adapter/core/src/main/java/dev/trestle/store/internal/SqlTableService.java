@@ -1,13 +1,13 @@
 package dev.trestle.store.internal;
 
-import static dev.trestle.store.internal.Schema.ACCESS_POLICIES;
-import static dev.trestle.store.internal.Schema.ACCOUNT;
-import static dev.trestle.store.internal.Schema.CREATED;
-import static dev.trestle.store.internal.Schema.DOCUMENT;
-import static dev.trestle.store.internal.Schema.NAME;
-import static dev.trestle.store.internal.Schema.NAME_KEY;
-import static dev.trestle.store.internal.Schema.SERVICE_PROPERTIES;
-import static dev.trestle.store.internal.Schema.TABLES;
+import static dev.trestle.store.internal.database.Schema.ACCESS_POLICIES;
+import static dev.trestle.store.internal.database.Schema.ACCOUNT;
+import static dev.trestle.store.internal.database.Schema.CREATED;
+import static dev.trestle.store.internal.database.Schema.DOCUMENT;
+import static dev.trestle.store.internal.database.Schema.NAME;
+import static dev.trestle.store.internal.database.Schema.NAME_KEY;
+import static dev.trestle.store.internal.database.Schema.SERVICE_PROPERTIES;
+import static dev.trestle.store.internal.database.Schema.TABLES;
 
 import dev.trestle.AccessPolicy;
 import dev.trestle.TableClient;
@@ -17,11 +17,17 @@ import dev.trestle.TableInfo;
 import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
+import dev.trestle.store.internal.codec.AccessPolicyCodec;
+import dev.trestle.store.internal.codec.Ticks;
+import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.StoreSettings;
+import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.read.TableLister;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.jooq.Record2;
@@ -39,11 +45,11 @@ public final class SqlTableService implements TableService {
     this.ownsStore = ownsStore;
   }
 
-  public static TableService open(TableServiceBuilder.Settings settings) {
+  public static TableService open(StoreSettings settings) {
     return open(settings, QueryLimits.SERVICE);
   }
 
-  static TableService open(TableServiceBuilder.Settings settings, QueryLimits queryLimits) {
+  public static TableService open(StoreSettings settings, QueryLimits queryLimits) {
     return new SqlTableService(Store.open(settings, queryLimits), settings.account(), true);
   }
 
@@ -69,11 +75,11 @@ public final class SqlTableService implements TableService {
     long created = Ticks.now();
     try {
       store.sql.insertInto(TABLES, ACCOUNT, NAME_KEY, NAME, CREATED)
-          .values(account, nameKey(tableName), tableName, created)
+          .values(account, TableLookup.nameKey(tableName), tableName, created)
           .execute();
     } catch (DataAccessException e) {
-      if (SqlErrors.isDuplicateKey(e)) {
-        throw new TableException(TableErrorCode.TABLE_ALREADY_EXISTS, "The table specified already exists.", e);
+      if (store.errors.isDuplicateKey(e)) {
+        throw StoreErrors.tableAlreadyExists(e);
       }
       throw e;
     }
@@ -101,10 +107,10 @@ public final class SqlTableService implements TableService {
   public void deleteTable(String tableName) {
     // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement.
     int deleted = store.sql.deleteFrom(TABLES)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .execute();
     if (deleted == 0) {
-      throw TableLookup.tableNotFound();
+      throw StoreErrors.tableNotFound();
     }
   }
 
@@ -112,7 +118,7 @@ public final class SqlTableService implements TableService {
   public Optional<TableInfo> getTable(String tableName) {
     return store.sql.select(NAME, CREATED)
         .from(TABLES)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .fetchOptional()
         .map(SqlTableService::tableInfo);
   }
@@ -131,9 +137,9 @@ public final class SqlTableService implements TableService {
   public List<AccessPolicy> getAccessPolicies(String tableName) {
     String json = store.sql.select(ACCESS_POLICIES)
         .from(TABLES)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .fetchOptional()
-        .orElseThrow(TableLookup::tableNotFound)
+        .orElseThrow(StoreErrors::tableNotFound)
         .value1();
     return AccessPolicyCodec.decode(json);
   }
@@ -143,10 +149,10 @@ public final class SqlTableService implements TableService {
     String json = AccessPolicyCodec.encode(policies);
     int updated = store.sql.update(TABLES)
         .set(ACCESS_POLICIES, json)
-        .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
+        .where(TableLookup.row(account, tableName))
         .execute();
     if (updated == 0) {
-      throw TableLookup.tableNotFound();
+      throw StoreErrors.tableNotFound();
     }
   }
 
@@ -170,7 +176,7 @@ public final class SqlTableService implements TableService {
         store.sql.insertInto(SERVICE_PROPERTIES, ACCOUNT, DOCUMENT).values(account, document).execute();
         return;
       } catch (DataAccessException e) {
-        if (!SqlErrors.isDuplicateKey(e)) {
+        if (!store.errors.isDuplicateKey(e)) {
           throw e;
         }
       }
@@ -182,10 +188,6 @@ public final class SqlTableService implements TableService {
     if (ownsStore) {
       store.close();
     }
-  }
-
-  static String nameKey(String tableName) {
-    return tableName.toLowerCase(Locale.ROOT);
   }
 
   private static TableInfo tableInfo(Record2<String, Long> row) {

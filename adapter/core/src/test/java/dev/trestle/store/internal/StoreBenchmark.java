@@ -1,10 +1,10 @@
 package dev.trestle.store.internal;
 
-import static dev.trestle.store.internal.Schema.ENTITIES;
-import static dev.trestle.store.internal.Schema.ENTITY_TABLE;
-import static dev.trestle.store.internal.Schema.PARTITION_KEY;
-import static dev.trestle.store.internal.Schema.ROW_KEY;
-import static dev.trestle.store.internal.Schema.TICKS;
+import static dev.trestle.store.internal.database.Schema.ENTITIES;
+import static dev.trestle.store.internal.database.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.database.Schema.ROW_KEY;
+import static dev.trestle.store.internal.database.Schema.TICKS;
 
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
@@ -14,6 +14,12 @@ import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
 import dev.trestle.TableServiceBuilder;
+import dev.trestle.store.internal.codec.Ticks;
+import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreSettings;
+import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,8 +84,8 @@ public final class StoreBenchmark {
 
   private static String run(String name, DataSource dataSource, int scanEntities) {
     String account = TestDatabase.newAccount();
-    TableServiceBuilder.Settings settings = new TableServiceBuilder.Settings(dataSource, null, null, null, 1,
-        account, false);
+    StoreSettings settings = new StoreSettings(dataSource, null, null, null, 1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false);
     try (TableService service = SqlTableService.open(settings)) {
       service.createTable("bench");
       TableClient table = service.tableClient("bench");
@@ -145,7 +151,7 @@ public final class StoreBenchmark {
   }
 
   /** Writes entities in the store's format with large JDBC batches, 1,000 per partition. */
-  private static void bulkLoad(DataSource dataSource, TableServiceBuilder.Settings settings, String account,
+  private static void bulkLoad(DataSource dataSource, StoreSettings settings, String account,
       int count) {
     try (Store store = Store.open(settings, QueryLimits.SERVICE)) {
       long tableId = TableLookup.id(store.sql, account, "scan");
@@ -168,7 +174,7 @@ public final class StoreBenchmark {
           batch.execute();
         });
       }
-      if (dialect instanceof PostgresDialect) {
+      if (dialect.sqlDialect() == org.jooq.SQLDialect.POSTGRES) {
         store.sql.execute("VACUUM ANALYZE trestle_entity");
       } else {
         store.sql.execute("ANALYZE");

@@ -1,0 +1,139 @@
+package dev.trestle.store.internal.codec;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.trestle.PropertyValue;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * Writes an entity's user properties as one JSON object, {@code {"Name": [tag, value, position], ...}}, and
+ * reads it back. The type tag lets SQL compare only values of the filter literal's type; the position keeps
+ * the order the properties were given in, which PostgreSQL's jsonb does not. String values pass through the
+ * dialect's text encoding so that SQL compares them in UTF-16 order.
+ */
+public final class PropertyCodec {
+  public static final JsonFactory JSON = JsonFactory.builder().build();
+
+  private final UnaryOperator<String> encodeText;
+  private final UnaryOperator<String> decodeText;
+
+  public PropertyCodec(UnaryOperator<String> encodeText, UnaryOperator<String> decodeText) {
+    this.encodeText = encodeText;
+    this.decodeText = decodeText;
+  }
+
+  public String encode(Map<String, PropertyValue> properties) {
+    StringWriter out = new StringWriter(64 + properties.size() * 24);
+    try (JsonGenerator json = JSON.createGenerator(out)) {
+      json.writeStartObject();
+      int position = 0;
+      for (Map.Entry<String, PropertyValue> property : properties.entrySet()) {
+        json.writeFieldName(property.getKey());
+        json.writeStartArray();
+        json.writeString(StoredType.of(property.getValue().type()).tag);
+        writeValue(json, property.getValue());
+        json.writeNumber(position++);
+        json.writeEndArray();
+      }
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString();
+  }
+
+  /**
+   * A document contained (jsonb {@code @>}) in the stored properties of every entity that holds all these
+   * values: each name maps to an array of its values, each written exactly as {@link #encode} writes it. Type
+   * tags are left out: every property of a type shares its tag, so in a GIN index the tag selects nothing and
+   * costs a long posting list. Containment is only a necessary condition (array containment ignores order,
+   * and the stored array also holds the tag and the position), so the exact comparison must still decide.
+   */
+  public String encodeContained(Map<String, List<PropertyValue>> values) {
+    StringWriter out = new StringWriter(16 + values.size() * 32);
+    try (JsonGenerator json = JSON.createGenerator(out)) {
+      json.writeStartObject();
+      for (Map.Entry<String, List<PropertyValue>> property : values.entrySet()) {
+        json.writeFieldName(property.getKey());
+        json.writeStartArray();
+        for (PropertyValue value : property.getValue()) {
+          writeValue(json, value);
+        }
+        json.writeEndArray();
+      }
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString();
+  }
+
+  private void writeValue(JsonGenerator json, PropertyValue value) throws IOException {
+    StoredType type = StoredType.of(value.type());
+    String text = StoredType.text(value);
+    if (type == StoredType.STRING) {
+      json.writeString(encodeText.apply(text));
+    } else if (type.isJsonScalar()) {
+      json.writeRawValue(text);
+    } else {
+      json.writeString(text);
+    }
+  }
+
+  /** All properties, in the order they were written. */
+  public Map<String, PropertyValue> decode(String document) {
+    return decode(document, null);
+  }
+
+  /** The properties named in {@code select} (all when null), in the order they were written. */
+  public Map<String, PropertyValue> decode(String document, Collection<String> select) {
+    List<Positioned> found = new ArrayList<>();
+    try (JsonParser json = JSON.createParser(document)) {
+      expect(json.nextToken(), JsonToken.START_OBJECT);
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String name = json.currentName();
+        expect(json.nextToken(), JsonToken.START_ARRAY);
+        if (select != null && !select.contains(name)) {
+          json.skipChildren();
+          continue;
+        }
+        json.nextToken();
+        StoredType type = StoredType.ofTag(json.getText());
+        json.nextToken();
+        String text = json.getText();
+        PropertyValue value = type.parse(type == StoredType.STRING ? decodeText.apply(text) : text);
+        int position = json.nextToken() == JsonToken.VALUE_NUMBER_INT ? json.getIntValue() : found.size();
+        while (json.currentToken() != JsonToken.END_ARRAY) {
+          json.nextToken();
+        }
+        found.add(new Positioned(position, name, value));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    found.sort((a, b) -> Integer.compare(a.position, b.position));
+    Map<String, PropertyValue> properties = new LinkedHashMap<>(found.size() * 2);
+    for (Positioned p : found) {
+      properties.put(p.name, p.value);
+    }
+    return properties;
+  }
+
+  private static void expect(JsonToken actual, JsonToken expected) throws IOException {
+    if (actual != expected) {
+      throw new IOException("Stored properties are not in Trestle's format: expected " + expected + ", found " + actual);
+    }
+  }
+
+  private record Positioned(int position, String name, PropertyValue value) {}
+}

@@ -1,0 +1,17 @@
+package dev.trestle.store.internal.codec;
+
+import dev.trestle.PropertyValue;
+import dev.trestle.TableEntity;
+import java.util.Map;
+
+/** One stored version of an entity, with its keys as the caller knows them (decoded). */
+public record StoredRow(String partitionKey, String rowKey, long ticks, Map<String, PropertyValue> properties) {
+
+  public TableEntity toEntity() {
+    return TableEntity.builder(partitionKey, rowKey)
+        .putAll(properties)
+        .etag(ETags.of(ticks))
+        .timestamp(Ticks.toInstant(ticks))
+        .build();
+  }
+}

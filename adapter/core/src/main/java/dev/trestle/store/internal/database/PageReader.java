@@ -1,0 +1,11 @@
+package dev.trestle.store.internal.database;
+
+import dev.trestle.EntityPage;
+import org.jooq.Condition;
+
+/** How one database reads a page of a query: in key-range chunks, or through a cursor. */
+@FunctionalInterface
+public interface PageReader {
+  /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
+  EntityPage page(ScanRequest scan, int top, Condition resume);
+}

@@ -1,0 +1,50 @@
+package dev.trestle.store.internal.database;
+
+import java.util.Set;
+
+/**
+ * How one database reports the failures the store must tell apart, beyond the standard SQLStates {@link SqlErrors}
+ * reads itself; each test gets the failure's SQLState and the driver's vendor code (0 when there is none), since
+ * some databases (MariaDB: 23000 for both) tell a duplicate key from a missing parent only by the vendor code.
+ */
+public interface SqlStates {
+  /** The database is shutting down, restarting or refusing connections (beyond SQLState class 08). */
+  default boolean unavailable(String state, int vendorCode) {
+    return false;
+  }
+
+  /** A unique or primary-key violation (beyond 23505). */
+  default boolean duplicateKey(String state, int vendorCode) {
+    return false;
+  }
+
+  /** A foreign-key violation: the table row an entity refers to is gone (beyond 23503). */
+  default boolean missingParent(String state, int vendorCode) {
+    return false;
+  }
+
+  /** The transaction lost a race (deadlock, lock timeout) and may simply be run again (beyond 40001). */
+  default boolean retryable(String state, int vendorCode) {
+    return false;
+  }
+
+  /** A database whose own failures each have SQLStates of their own. */
+  static SqlStates of(Set<String> unavailable, Set<String> missingParent, Set<String> retryable) {
+    return new SqlStates() {
+      @Override
+      public boolean unavailable(String state, int vendorCode) {
+        return unavailable.contains(state);
+      }
+
+      @Override
+      public boolean missingParent(String state, int vendorCode) {
+        return missingParent.contains(state);
+      }
+
+      @Override
+      public boolean retryable(String state, int vendorCode) {
+        return retryable.contains(state);
+      }
+    };
+  }
+}

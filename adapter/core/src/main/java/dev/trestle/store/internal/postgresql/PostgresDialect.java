@@ -1,0 +1,126 @@
+package dev.trestle.store.internal.postgresql;
+
+import static org.jooq.impl.DSL.condition;
+import static org.jooq.impl.DSL.falseCondition;
+import static org.jooq.impl.DSL.inline;
+import static org.jooq.impl.DSL.val;
+
+import dev.trestle.PropertyValue;
+import dev.trestle.PropertyValue.DoubleValue;
+import dev.trestle.filter.FilterExpression.ComparisonOperator;
+import dev.trestle.store.internal.codec.StoredType;
+import dev.trestle.store.internal.codec.UnitOrderText;
+import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.Schema;
+import dev.trestle.store.internal.filter.SqlOperators;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.JSONB;
+import org.jooq.QueryPart;
+import org.jooq.Record;
+import org.jooq.SQLDialect;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+
+/**
+ * PostgreSQL: properties in jsonb, compared with {@code ->}/{@code ->>} under a CASE type guard, so a row
+ * holding another type never reaches the cast that would fail the whole query.
+ */
+final class PostgresDialect implements Dialect {
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static final Field<Object> PROPERTIES = (Field) DSL.field(DSL.name("properties"), SQLDataType.JSONB);
+
+  @Override
+  public SQLDialect sqlDialect() {
+    return SQLDialect.POSTGRES;
+  }
+
+  /**
+   * One statement that sets this transaction only, instead of reading, setting and restoring the connection's
+   * level, which pgjdbc does with a round trip each.
+   */
+  @Override
+  public java.util.Optional<String> snapshotStatement() {
+    return java.util.Optional.of("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  }
+
+  @Override
+  public String encodeText(String text) {
+    return UnitOrderText.encode(text);
+  }
+
+  @Override
+  public String decodeText(String stored) {
+    return UnitOrderText.decode(stored);
+  }
+
+  @Override
+  public Field<Object> propertiesColumn() {
+    return PROPERTIES;
+  }
+
+  @Override
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public Field<Object> propertiesValue(String json) {
+    return (Field) val(JSONB.valueOf(json), SQLDataType.JSONB);
+  }
+
+  @Override
+  public Object propertiesBindValue(String json) {
+    return JSONB.valueOf(json);
+  }
+
+  @Override
+  public String propertiesText(Object columnValue) {
+    return columnValue instanceof JSONB jsonb ? jsonb.data() : columnValue.toString();
+  }
+
+  @Override
+  public Table<Record> entitiesForReading(String alias) {
+    return Schema.ENTITIES.as(alias);
+  }
+
+  @Override
+  public Condition compareProperty(String property, Set<StoredType> acceptedTypes, ComparisonOperator operator,
+      PropertyValue literal) {
+    StoredType literalType = StoredType.of(literal.type());
+    Field<String> name = val(property);
+    QueryPart tags = DSL.list(acceptedTypes.stream().map(t -> inline(t.tag)).collect(Collectors.toList()));
+    String sqlOperator = SqlOperators.of(operator);
+    if (literal instanceof DoubleValue d && d.value().isNaN()) {
+      // NaN is unordered and unequal to everything, itself included: only ne holds, for any double.
+      return operator == ComparisonOperator.NE
+          ? condition("coalesce({0} -> {1} ->> 0 in ({2}), false)", PROPERTIES, name, tags)
+          : falseCondition();
+    }
+    return switch (literalType) {
+      case STRING, GUID, BINARY -> guarded(name, tags,
+          "({0} -> {1} ->> 1) collate \"C\" " + sqlOperator + " {3}", val(textOf(literal)));
+      case INT32, INT64, DATE_TIME -> guarded(name, tags,
+          "cast({0} -> {1} ->> 1 as bigint) " + sqlOperator + " {3}", val(Long.parseLong(StoredType.text(literal))));
+      case BOOLEAN -> guarded(name, tags,
+          "cast({0} -> {1} ->> 1 as boolean) " + sqlOperator + " {3}", val((Boolean) literal.value()));
+      // PostgreSQL orders NaN above all numbers and equal to itself; the service's doubles are IEEE: a stored
+      // NaN satisfies ne only.
+      case DOUBLE -> operator == ComparisonOperator.NE
+          ? guarded(name, tags, "({0} -> {1} ->> 1 = 'NaN' or cast({0} -> {1} ->> 1 as float8) <> {3})",
+              val((Double) literal.value()))
+          : guarded(name, tags, "({0} -> {1} ->> 1 <> 'NaN' and cast({0} -> {1} ->> 1 as float8) "
+              + sqlOperator + " {3})", val((Double) literal.value()));
+    };
+  }
+
+  private String textOf(PropertyValue literal) {
+    String text = StoredType.text(literal);
+    return literal.type() == dev.trestle.EdmType.STRING ? encodeText(text) : text;
+  }
+
+  /** CASE keeps the cast away from rows of other types (or without the property) and yields false for them. */
+  private static Condition guarded(Field<String> name, QueryPart tags, String comparison, Field<?> literal) {
+    return condition("case when {0} -> {1} ->> 0 in ({2}) then " + comparison + " else false end",
+        PROPERTIES, name, tags, literal);
+  }
+}

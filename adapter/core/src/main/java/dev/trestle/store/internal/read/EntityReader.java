@@ -1,0 +1,118 @@
+package dev.trestle.store.internal.read;
+
+import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.database.Schema.ROW_KEY;
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+
+import dev.trestle.EntityPage;
+import dev.trestle.EntityQuery;
+import dev.trestle.TableEntity;
+import dev.trestle.filter.FilterExpression;
+import dev.trestle.filter.FilterParser;
+import dev.trestle.store.internal.codec.ContinuationTokens;
+import dev.trestle.store.internal.codec.ContinuationTokens.ResumePoint;
+import dev.trestle.store.internal.codec.StoredRow;
+import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.PageBudget;
+import dev.trestle.store.internal.database.ScanRequest;
+import dev.trestle.store.internal.database.Schema;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.filter.FilterTranslator;
+import java.util.List;
+import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.Record3;
+import org.jooq.impl.DSL;
+
+/** Point reads and queries of one table's entities. */
+public final class EntityReader {
+  private final Store store;
+  private final String account;
+  private final String tableName;
+
+  public EntityReader(Store store, String account, String tableName) {
+    this.store = store;
+    this.account = account;
+    this.tableName = tableName;
+  }
+
+  /** One round trip: the catalog row tells TableNotFound from ResourceNotFound. */
+  public TableEntity get(String partitionKey, String rowKey, List<String> select) {
+    Dialect dialect = store.dialect;
+    Field<Long> tableId = field(name("t", "id"), Long.class);
+    Field<Long> ticks = field(name("e", "ticks"), Long.class);
+    Field<Object> properties = field(name("e", "properties"), dialect.propertiesColumn().getDataType());
+    Record3<Long, Long, Object> row = store.sql.select(tableId, ticks, properties)
+        .from(Schema.TABLES.as("t"))
+        .leftJoin(dialect.entitiesForReading("e"))
+        .on(field(name("e", "table_id"), Long.class).eq(tableId),
+            field(name("e", "partition_key"), String.class).eq(dialect.encodeText(partitionKey)),
+            field(name("e", "row_key"), String.class).eq(dialect.encodeText(rowKey)))
+        .where(TableLookup.row("t", account, tableName))
+        .fetchOne();
+    if (row == null) {
+      throw StoreErrors.tableNotFound();
+    }
+    if (row.value2() == null) {
+      throw StoreErrors.resourceNotFound();
+    }
+    return new StoredRow(partitionKey, rowKey, row.value2(),
+        store.properties.decode(dialect.propertiesText(row.value3()), select)).toEntity();
+  }
+
+  public EntityPage query(EntityQuery query) {
+    // From now: waiting for connections counts too. Each page still reads at least one step, so it makes progress.
+    PageBudget budget = new PageBudget(store.queryLimits.budget());
+    int top = PageSize.of(query.top());
+    FilterTranslator translator = new FilterTranslator(store.dialect);
+    Condition filter = DSL.trueCondition();
+    Condition keyRange = DSL.trueCondition();
+    Condition candidates = null;
+    if (query.filter() != null && !query.filter().isBlank()) {
+      FilterExpression expression = FilterParser.parse(query.filter());
+      filter = translator.entities(expression);
+      keyRange = translator.keyRange(expression);
+      candidates = store.propertyIndex.candidates(expression);
+    }
+    if (query.keyRange() != null) {
+      // the scan walks and matches only keys the caller may see: nothing outside the range is read
+      Condition granted = within(query.keyRange());
+      filter = filter.and(granted);
+      keyRange = keyRange.and(granted);
+    }
+    Condition resume = query.continuation() == null
+        ? null
+        : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
+    long tableId = TableLookup.id(store.sql, account, tableName);
+    return store.pages.page(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
+        query.select(), budget), top, resume);
+  }
+
+  private Condition within(EntityQuery.KeyRange range) {
+    Dialect dialect = store.dialect;
+    Condition within = DSL.trueCondition();
+    if (range.startPartitionKey() != null) {
+      String partitionKey = dialect.encodeText(range.startPartitionKey());
+      within = within.and(range.startRowKey() == null ? PARTITION_KEY.ge(partitionKey)
+          : DSL.row(PARTITION_KEY, ROW_KEY).ge(partitionKey, dialect.encodeText(range.startRowKey())));
+    }
+    if (range.endPartitionKey() != null) {
+      String partitionKey = dialect.encodeText(range.endPartitionKey());
+      within = within.and(range.endRowKey() == null ? PARTITION_KEY.le(partitionKey)
+          : DSL.row(PARTITION_KEY, ROW_KEY).le(partitionKey, dialect.encodeText(range.endRowKey())));
+    }
+    return within;
+  }
+
+  private Condition resumeAt(ResumePoint resume) {
+    String partitionKey = store.dialect.encodeText(resume.partitionKey());
+    if (resume.rowKey() == null) {
+      return PARTITION_KEY.ge(partitionKey);
+    }
+    return DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, store.dialect.encodeText(resume.rowKey()));
+  }
+
+}

@@ -1,0 +1,74 @@
+package dev.trestle.store.internal.database;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.store.internal.h2.H2DatabaseType;
+import dev.trestle.store.internal.postgresql.PostgresDatabaseType;
+import java.sql.SQLException;
+import org.jooq.exception.DataAccessException;
+import org.junit.jupiter.api.Test;
+
+/** Each database's own SQLStates are read through its type; the standard ones on every database. */
+class SqlErrorsTest {
+  private static final SqlErrors H2 = new SqlErrors(new H2DatabaseType().sqlStates());
+  private static final SqlErrors POSTGRESQL = new SqlErrors(new PostgresDatabaseType().sqlStates());
+
+  private static DataAccessException failure(String state) {
+    return new DataAccessException("failed", new SQLException("failed", state));
+  }
+
+  @Test
+  void theStandardStatesMeanTheSameOnEveryDatabase() {
+    for (SqlErrors errors : new SqlErrors[] {H2, POSTGRESQL}) {
+      assertThat(errors.isDuplicateKey(failure("23505"))).isTrue();
+      assertThat(errors.isMissingParent(failure("23503"))).isTrue();
+      assertThat(errors.isTransient(failure("40001"))).isTrue();
+      assertThat(errors.isCancelled(failure("57014"))).isTrue();
+      assertThat(errors.isUnavailable(failure("08006"))).isTrue();
+      assertThat(errors.isUnavailable(failure("42P01"))).isFalse();
+    }
+  }
+
+  @Test
+  void eachDatabasesOwnStatesAreReadThroughItsType() {
+    assertThat(POSTGRESQL.isUnavailable(failure("57P01"))).isTrue();
+    assertThat(POSTGRESQL.isUnavailable(failure("53300"))).isTrue();
+    assertThat(POSTGRESQL.isTransient(failure("40P01"))).isTrue();
+    assertThat(H2.isUnavailable(failure("90098"))).isTrue();
+    assertThat(H2.isMissingParent(failure("23506"))).isTrue();
+    assertThat(H2.isTransient(failure("HYT00"))).isTrue();
+  }
+
+  @Test
+  void anUnavailableDatabaseBecomesServerBusy() {
+    RuntimeException translated = POSTGRESQL.translate(failure("57P01"));
+    assertThat(translated).isInstanceOf(TableException.class);
+    assertThat(((TableException) translated).errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY);
+    DataAccessException wrongStatement = failure("42601");
+    assertThat(POSTGRESQL.translate(wrongStatement)).isSameAs(wrongStatement);
+  }
+
+  @Test
+  void aDatabaseCanTellFailuresApartByVendorCodeWhereTheyShareAState() {
+    SqlStates sharedState = new SqlStates() {
+      @Override
+      public boolean duplicateKey(String state, int vendorCode) {
+        return state.equals("23000") && vendorCode == 1062;
+      }
+
+      @Override
+      public boolean missingParent(String state, int vendorCode) {
+        return state.equals("23000") && vendorCode == 1452;
+      }
+    };
+    SqlErrors errors = new SqlErrors(sharedState);
+    DataAccessException duplicate = new DataAccessException("dup", new SQLException("dup", "23000", 1062));
+    DataAccessException orphan = new DataAccessException("fk", new SQLException("fk", "23000", 1452));
+    assertThat(errors.isDuplicateKey(duplicate)).isTrue();
+    assertThat(errors.isMissingParent(duplicate)).isFalse();
+    assertThat(errors.isMissingParent(orphan)).isTrue();
+    assertThat(errors.isDuplicateKey(orphan)).isFalse();
+  }
+}

@@ -1,0 +1,97 @@
+package dev.trestle.store.internal.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.trestle.EntityPage;
+import dev.trestle.EntityQuery;
+import dev.trestle.TableClient;
+import dev.trestle.TableEntity;
+import dev.trestle.TableOperation;
+import dev.trestle.TableService;
+import dev.trestle.TableServiceBuilder;
+import dev.trestle.store.internal.SqlTableService;
+import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.StoreSettings;
+import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.TestDatabase;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Chunk and time-budget boundaries, made reachable on a small table by shrinking the scan's limits. */
+class EntityScanTest {
+
+  private static TableClient table(TestDatabase database, QueryLimits limits) {
+    TableService service = SqlTableService.open(new StoreSettings(
+        database.dataSource(), null, null, null, 1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, TestDatabase.newAccount(), false), limits);
+    service.createTable("scan");
+    TableClient table = service.tableClient("scan");
+    for (int p = 0; p < 6; p++) {
+      List<TableOperation> batch = new ArrayList<>();
+      for (int r = 0; r < 40; r++) {
+        int n = p * 40 + r;
+        batch.add(TableOperation.insert(TableEntity.builder("p" + p, String.format("r%02d", r)).put("n", n)
+            .put("third", "t" + n % 3).build()));
+      }
+      table.submitTransaction(batch);
+    }
+    return table;
+  }
+
+  private static List<Integer> readAll(TableClient table, EntityQuery query, List<Integer> pageSizes) {
+    List<Integer> values = new ArrayList<>();
+    while (true) {
+      EntityPage page = table.query(query);
+      pageSizes.add(page.entities().size());
+      page.entities().forEach(e -> values.add((Integer) e.properties().get("n").value()));
+      if (page.next().isEmpty()) {
+        return values;
+      }
+      query = query.withContinuation(page.next().get());
+    }
+  }
+
+  @DatabaseTest
+  void aSpentBudgetEndsThePageAfterOneChunkAndTheScanStillSeesEveryMatchOnce(TestDatabase database) {
+    TableClient table = table(database, new QueryLimits(Duration.ZERO, 3, 5));
+    List<Integer> pageSizes = new ArrayList<>();
+    List<Integer> values = readAll(table, EntityQuery.filter("n ge 100 and n lt 200"), pageSizes);
+
+    assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(100, 200).boxed().toList());
+    assertThat(pageSizes).contains(0).allSatisfy(size -> assertThat(size).isLessThanOrEqualTo(5));
+  }
+
+  @DatabaseTest({TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL, TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX})
+  void aSpentBudgetEndsEveryPageOfAnEqualityFilterAndTheScanStillSeesEveryMatchOnce(TestDatabase database) {
+    TableClient table = table(database, new QueryLimits(Duration.ZERO, 3, 5));
+    List<Integer> pageSizes = new ArrayList<>();
+    List<Integer> values = readAll(table, EntityQuery.filter("third eq 't1' and n ge 100"), pageSizes);
+
+    assertThat(values).containsExactlyElementsOf(
+        java.util.stream.IntStream.range(100, 240).filter(n -> n % 3 == 1).boxed().toList());
+    assertThat(pageSizes).hasSizeGreaterThan(1).allSatisfy(size -> assertThat(size).isLessThanOrEqualTo(5));
+  }
+
+  @DatabaseTest
+  void chunksAdvanceWithinAKeyRange(TestDatabase database) {
+    TableClient table = table(database, new QueryLimits(Duration.ZERO, 2, 4));
+    List<Integer> pageSizes = new ArrayList<>();
+    List<Integer> values = readAll(table,
+        EntityQuery.filter("PartitionKey eq 'p3' and RowKey ge 'r10' and RowKey lt 'r20'"), pageSizes);
+
+    assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(130, 140).boxed().toList());
+    // The key range bounds the chunks: no page is spent on other partitions.
+    assertThat(pageSizes.stream().filter(size -> size == 0).count()).isLessThanOrEqualTo(1);
+  }
+
+  @DatabaseTest
+  void topEndsAPageInsideAChunk(TestDatabase database) {
+    TableClient table = table(database, new QueryLimits(Duration.ofMinutes(1), 50, 50));
+    List<Integer> pageSizes = new ArrayList<>();
+    List<Integer> values = readAll(table, EntityQuery.all().withTop(7), pageSizes);
+
+    assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 240).boxed().toList());
+    assertThat(pageSizes.subList(0, pageSizes.size() - 1)).containsOnly(7);
+  }
+}
