@@ -50,8 +50,13 @@ final class CursorScan {
 
   /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
   EntityPage page(int top, Condition resume) {
+    return page(store.sql, top, resume);
+  }
+
+  /** The same, through the context's connection. */
+  EntityPage page(DSLContext context, int top, Condition resume) {
     PageBudget budget = scan.budget();
-    return store.inTransaction(sql -> {
+    return store.inTransaction(context, sql -> {
       planFor(sql);
       // No statement of the page may outlast the page's time: a long walk is cut, and what it read is kept. The
       // first step always gets a little time, so that every page makes progress however late it starts.

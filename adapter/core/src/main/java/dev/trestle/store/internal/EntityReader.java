@@ -59,21 +59,21 @@ final class EntityReader {
     PageBudget budget = new PageBudget(store.queryLimits.budget());
     int top = PageSize.of(query.top());
     FilterTranslator translator = new FilterTranslator(store.dialect);
-    Condition filter = DSL.trueCondition();
-    Condition keyRange = DSL.trueCondition();
-    Condition candidates = null;
-    if (query.filter() != null && !query.filter().isBlank()) {
-      FilterExpression expression = FilterParser.parse(query.filter());
-      filter = translator.entities(expression);
-      keyRange = translator.keyRange(expression);
-      candidates = store.propertyIndex.candidates(expression);
-    }
+    FilterExpression expression = query.filter() == null || query.filter().isBlank()
+        ? null
+        : FilterParser.parse(query.filter());
+    Condition filter = expression == null ? DSL.trueCondition() : translator.entities(expression);
+    Condition keyRange = expression == null ? DSL.trueCondition() : translator.keyRange(expression);
+    Condition candidates = expression == null ? null : store.propertyIndex.candidates(expression);
     Condition resume = query.continuation() == null
         ? null
         : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
-    long tableId = TableLookup.id(store.sql, account, tableName);
-    return new EntityScan(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
-        query.select(), budget)).page(top, resume);
+    // The lookup and the page share one connection: a page waits for the pool once.
+    return store.onOneConnection(sql -> {
+      long tableId = TableLookup.id(sql, account, tableName);
+      return new EntityScan(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
+          query.select(), budget)).page(sql, top, resume);
+    });
   }
 
   private Condition resumeAt(ResumePoint resume) {

@@ -39,11 +39,14 @@ final class EntityScan {
     this.limits = scan.limits();
   }
 
-  /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
-  EntityPage page(int top, Condition resume) {
+  /**
+   * Reads one page of at most {@code top} entities after {@code resume} (null: from the start), through the
+   * context's connection.
+   */
+  EntityPage page(DSLContext sql, int top, Condition resume) {
     if (store.dialect instanceof PostgresDialect) {
       try {
-        return new CursorScan(scan).page(top, resume);
+        return new CursorScan(scan).page(sql, top, resume);
       } catch (CursorScan.PageCut cut) {
         return cut.page;
       }
@@ -51,8 +54,8 @@ final class EntityScan {
     // Most pages end within the first chunk and read matches with one statement, which sees one consistent
     // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
     // that it never shows half of an entity-group transaction committed between two of its statements.
-    EntityPage page = page(store.sql, top, resume, false);
-    return page != null ? page : store.inSnapshot(sql -> page(sql, top, resume, true));
+    EntityPage page = page(sql, top, resume, false);
+    return page != null ? page : store.inSnapshot(sql, snapshot -> page(snapshot, top, resume, true));
   }
 
   /** The page, or null when it needs more than one statement of matches and is not read in a snapshot. */

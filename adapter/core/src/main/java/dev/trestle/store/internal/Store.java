@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.SchemaMigrator;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.jooq.ExecuteListener;
@@ -11,6 +12,7 @@ import org.jooq.impl.DefaultConfiguration;
 import org.jooq.impl.DefaultConnectionProvider;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
 /**
@@ -81,19 +83,33 @@ final class Store implements AutoCloseable {
   }
 
   /**
-   * Runs reads in one read-only snapshot (REPEATABLE READ), so that several statements of one page see the
-   * same committed state and never half of an entity-group transaction.
+   * Runs work on one pooled connection, held throughout: a call of several statements waits for a connection
+   * once, so its wait is bounded by the pool's, not by a multiple of it. The work's context hands out that
+   * connection, also to {@link #inSnapshot} and {@link #inTransaction}.
    */
-  <T> T inSnapshot(java.util.function.Function<DSLContext, T> reads) {
+  <T> T onOneConnection(Function<DSLContext, T> work) {
+    return onConnection(sql, connection -> work.apply(using(connection)));
+  }
+
+  /** Runs reads in one read-only snapshot, on a connection of its own. */
+  <T> T inSnapshot(Function<DSLContext, T> reads) {
+    return inSnapshot(sql, reads);
+  }
+
+  /**
+   * Runs reads in one read-only snapshot (REPEATABLE READ) on the context's connection, so that several statements
+   * of one page see the same committed state and never half of an entity-group transaction.
+   */
+  <T> T inSnapshot(DSLContext context, Function<DSLContext, T> reads) {
     if (dialect.sqlDialect().family() == org.jooq.SQLDialect.POSTGRES) {
       // One statement that sets this transaction only, instead of reading, setting and restoring the
       // connection's level, which pgjdbc does with a round trip each.
-      return inTransaction(context -> {
-        context.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        return reads.apply(context);
+      return inTransaction(context, tx -> {
+        tx.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        return reads.apply(tx);
       });
     }
-    return sql.connectionResult(connection -> {
+    return onConnection(context, connection -> {
       int isolation = connection.getTransactionIsolation();
       connection.setAutoCommit(false);
       connection.setTransactionIsolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ);
@@ -101,19 +117,24 @@ final class Store implements AutoCloseable {
         return runAndEnd(connection, reads);
       } finally {
         if (!connection.isClosed()) {
-          connection.setTransactionIsolation(isolation);
+          restore(connection, () -> connection.setTransactionIsolation(isolation));
         }
       }
     });
   }
 
+  /** Runs statements in one transaction, on a connection of its own. */
+  <T> T inTransaction(Function<DSLContext, T> work) {
+    return inTransaction(sql, work);
+  }
+
   /**
-   * Runs statements in one transaction at the connection's own isolation, for what must outlive one statement
-   * (a cursor), and ends it: committed, or rolled back on failure. Unlike jOOQ's transactionResult it does not
-   * read the isolation level first (a round trip on pgjdbc).
+   * Runs statements in one transaction on the context's connection at the connection's own isolation, for what
+   * must outlive one statement (a cursor), and ends it: committed, or rolled back on failure. Unlike jOOQ's
+   * transactionResult it does not read the isolation level first (a round trip on pgjdbc).
    */
-  <T> T inTransaction(java.util.function.Function<DSLContext, T> work) {
-    return sql.connectionResult(connection -> {
+  <T> T inTransaction(DSLContext context, Function<DSLContext, T> work) {
+    return onConnection(context, connection -> {
       connection.setAutoCommit(false);
       return runAndEnd(connection, work);
     });
@@ -125,11 +146,11 @@ final class Store implements AutoCloseable {
    * is unknown, and restoring auto-commit would commit whatever part of it the database still holds (pgjdbc
    * commits an open transaction on setAutoCommit(true)), so it must never be used again.
    */
-  private <T> T runAndEnd(java.sql.Connection connection, java.util.function.Function<DSLContext, T> work)
+  private <T> T runAndEnd(java.sql.Connection connection, Function<DSLContext, T> work)
       throws java.sql.SQLException {
     T result;
     try {
-      result = work.apply(DSL.using(sql.configuration().derive(new DefaultConnectionProvider(connection))));
+      result = work.apply(using(connection));
       connection.commit();
     } catch (RuntimeException | Error | java.sql.SQLException e) {
       try {
@@ -139,11 +160,45 @@ final class Store implements AutoCloseable {
         abandon(connection, e);
         throw failure(e);
       }
-      connection.setAutoCommit(true);
+      // Rolled back: a connection that cannot take auto-commit back is dropped, and the work's failure stands.
+      restore(connection, () -> connection.setAutoCommit(true));
       throw failure(e);
     }
-    connection.setAutoCommit(true);
+    // Committed: the result stands whatever becomes of the connection now.
+    restore(connection, () -> connection.setAutoCommit(true));
     return result;
+  }
+
+  private interface Restoring {
+    void run() throws java.sql.SQLException;
+  }
+
+  /**
+   * Returns a connection to its pooled state after its transaction ended; one that fails to (its database gone
+   * the moment after) is dropped from the pool instead, without failing a call whose outcome is already decided.
+   */
+  private void restore(java.sql.Connection connection, Restoring restoring) {
+    try {
+      restoring.run();
+    } catch (java.sql.SQLException | RuntimeException e) {
+      abandon(connection, e);
+    }
+  }
+
+  /**
+   * Runs work on the context's connection; the connection's own failures (one that cannot be had, or is lost
+   * outside any statement) become ServerBusy as a statement's do.
+   */
+  private static <T> T onConnection(DSLContext context, org.jooq.ConnectionCallable<T> work) {
+    try {
+      return context.connectionResult(work);
+    } catch (DataAccessException e) {
+      throw SqlErrors.translate(e);
+    }
+  }
+
+  private DSLContext using(java.sql.Connection connection) {
+    return DSL.using(sql.configuration().derive(new DefaultConnectionProvider(connection)));
   }
 
   /** What a failed transaction throws: a failed commit whose cause is the database's becomes ServerBusy. */
