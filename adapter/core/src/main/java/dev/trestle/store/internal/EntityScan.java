@@ -51,7 +51,7 @@ final class EntityScan {
         return cut.page;
       }
     }
-    // Most pages end within the first chunk and read matches with one statement, which sees one consistent
+    // A page of a few matches within the first chunk reads them with one statement, which sees one consistent
     // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
     // that it never shows half of an entity-group transaction committed between two of its statements.
     EntityPage page = page(sql, top, resume, false);

@@ -13,10 +13,11 @@ final class PageBudget {
   /** Stored entity bytes per page: a thousand 1 KB entities fit; a thousand of 0.5 MB do not. */
   static final long MAX_BYTES = 4L << 20;
   /**
-   * Rows of the first batch, before any entity's size is known: enough for most partition and key-range pages
-   * in one statement, few enough that a batch of the largest entities stays in tens of megabytes.
+   * Rows of the first batch, before any entity's size is known: few enough that a batch of the largest entities
+   * (up to 1 MiB each) stays near one page's bytes, where 64 of them held tens of megabytes per request; a page
+   * of small entities takes the rest of its rows in one more batch, sized from the first.
    */
-  private static final int FIRST_BATCH = 64;
+  private static final int FIRST_BATCH = 8;
 
   private final long deadline;
   private long bytes;
