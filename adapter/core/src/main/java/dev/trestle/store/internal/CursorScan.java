@@ -112,8 +112,10 @@ final class CursorScan {
     });
   }
 
-  private static void timeLimit(DSLContext sql, long millis) {
+  /** The database cuts the next statements at this time; the connection waits for its answer a little longer. */
+  private void timeLimit(DSLContext sql, long millis) {
     sql.execute("set local statement_timeout = " + millis);
+    store.allowSilence(sql, millis);
   }
 
   /** A page whose last statement ran out of time: the transaction rolls back, the rows read so far are the page. */

@@ -98,10 +98,11 @@ public final class SqlTableService implements TableService {
 
   @Override
   public void deleteTable(String tableName) {
-    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement.
-    int deleted = store.sql.deleteFrom(TABLES)
+    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement, which takes
+    // long for a large table.
+    int deleted = store.unhurried(sql -> sql.deleteFrom(TABLES)
         .where(ACCOUNT.eq(account), NAME_KEY.eq(nameKey(tableName)))
-        .execute();
+        .execute());
     if (deleted == 0) {
       throw TableLookup.tableNotFound();
     }

@@ -26,6 +26,14 @@ final class Store implements AutoCloseable {
   final PropertyCodec properties;
   final QueryLimits queryLimits;
   final PropertyIndex propertyIndex;
+  /**
+   * How long a statement on PostgreSQL may go without an answer before its connection counts as lost and the call
+   * fails with ServerBusy: the HikariCP pool's wait for a connection, at least a second. Without it, a call in
+   * flight when the network to the database goes silent would wait for TCP to give up, many minutes. Statements
+   * that may rightly run longer are allowed more ({@link #allowSilence}, {@link #unhurried}). 0: no limit (H2,
+   * whose calls never cross a network, or a DataSource that is not a HikariCP pool).
+   */
+  final long silenceMillis;
   private final DataSource dataSource;
   private final HikariDataSource ownedPool;
 
@@ -34,6 +42,9 @@ final class Store implements AutoCloseable {
     this.queryLimits = queryLimits;
     this.ownedPool = ownedPool;
     this.dialect = Dialect.of(DatabaseKind.of(dataSource));
+    this.silenceMillis = dialect instanceof PostgresDialect && dataSource instanceof HikariDataSource pool
+        ? Math.max(1000, pool.getConnectionTimeout())
+        : 0;
     this.properties = new PropertyCodec(dialect::encodeText, dialect::decodeText);
     Settings settings = new Settings()
         // Unquoted names: the migrations create unquoted lower-case names, which H2 folds to upper case.
@@ -41,7 +52,7 @@ final class Store implements AutoCloseable {
         .withExecuteLogging(false)
         .withRenderSchema(false);
     this.sql = DSL.using(new DefaultConfiguration()
-        .set(new TranslatingConnectionProvider(dataSource))
+        .set(new TranslatingConnectionProvider(dataSource, silenceMillis))
         .set(dialect.sqlDialect())
         .set(settings)
         // One place where a statement's failure that is the database's fault becomes ServerBusy.
@@ -62,6 +73,9 @@ final class Store implements AutoCloseable {
     config.setPassword(settings.password());
     config.setMaximumPoolSize(settings.maximumPoolSize());
     config.setConnectionTimeout(settings.connectionTimeout().toMillis());
+    // A pooled connection idle for a while is checked before it is handed out; the check must not outlast the
+    // wait (its default is 5 s), or a silent database would hold a call well past the wait it was promised.
+    config.setValidationTimeout(Math.max(250, settings.connectionTimeout().toMillis() / 2));
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
     try {
@@ -89,6 +103,29 @@ final class Store implements AutoCloseable {
    */
   <T> T onOneConnection(Function<DSLContext, T> work) {
     return onConnection(sql, connection -> work.apply(using(connection)));
+  }
+
+  /** Lets the context's connection wait this much longer than {@link #silenceMillis} for its next answers. */
+  void allowSilence(DSLContext context, long extraMillis) {
+    if (silenceMillis > 0) {
+      onConnection(context, connection -> {
+        TranslatingConnectionProvider.allowSilence(connection, silenceMillis + extraMillis);
+        return null;
+      });
+    }
+  }
+
+  /** Runs work that may rightly keep the database busy for long (a table's cascading delete): no silence limit. */
+  <T> T unhurried(Function<DSLContext, T> work) {
+    return onOneConnection(context -> {
+      if (silenceMillis > 0) {
+        onConnection(context, connection -> {
+          TranslatingConnectionProvider.allowSilence(connection, 0);
+          return null;
+        });
+      }
+      return work.apply(context);
+    });
   }
 
   /** Runs reads in one read-only snapshot, on a connection of its own. */

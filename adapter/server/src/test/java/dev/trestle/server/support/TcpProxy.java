@@ -10,16 +10,22 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A loopback TCP proxy in front of a database, which a test takes down and brings back as an outage does: while
- * it is down, connections are refused and every connection it carried is cut.
+ * it is down, connections are refused and every connection it carried is cut. Frozen, it is a network partition
+ * instead: nothing passes, and nothing is refused or cut.
  */
 public final class TcpProxy implements AutoCloseable {
   private final InetSocketAddress target;
   private final int port;
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
   private ServerSocket listener;
+  private final ReentrantLock gate = new ReentrantLock();
+  private final Condition thawed = gate.newCondition();
+  private boolean frozen;
 
   /** Listens on a free loopback port and forwards every connection to {@code targetHost:targetPort}. */
   public TcpProxy(String targetHost, int targetPort) {
@@ -46,9 +52,45 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
+  /** Nothing passes either way from now on, as when the network drops every packet. */
+  public void freeze() {
+    gate.lock();
+    try {
+      frozen = true;
+    } finally {
+      gate.unlock();
+    }
+  }
+
+  /** The network is back: what was held up passes on. */
+  public void thaw() {
+    gate.lock();
+    try {
+      frozen = false;
+      thawed.signalAll();
+    } finally {
+      gate.unlock();
+    }
+  }
+
   @Override
   public void close() {
+    thaw();
     stop();
+  }
+
+  private void passWhenThawed() throws IOException {
+    gate.lock();
+    try {
+      while (frozen) {
+        thawed.await();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while frozen");
+    } finally {
+      gate.unlock();
+    }
   }
 
   private synchronized int listen(int onPort) {
@@ -78,6 +120,7 @@ public final class TcpProxy implements AutoCloseable {
         return;
       }
       try {
+        passWhenThawed();
         server.connect(target, 2000);
         Thread.ofVirtual().start(() -> pump(client, server));
         Thread.ofVirtual().start(() -> pump(server, client));
@@ -100,7 +143,11 @@ public final class TcpProxy implements AutoCloseable {
 
   private void pump(Socket from, Socket to) {
     try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-      in.transferTo(out);
+      byte[] buffer = new byte[16384];
+      for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+        passWhenThawed();
+        out.write(buffer, 0, read);
+      }
     } catch (IOException e) {
       // one side went away
     } finally {
