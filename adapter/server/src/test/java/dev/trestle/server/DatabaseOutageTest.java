@@ -11,6 +11,7 @@ import dev.trestle.server.support.ServerFixture;
 import dev.trestle.server.support.TcpProxy;
 import dev.trestle.server.support.Traffic;
 import dev.trestle.testing.TestDatabase;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -71,6 +72,9 @@ class DatabaseOutageTest extends ServerTest {
 
       proxy.stop();
       Traffic during = new Traffic(raw, table, "during").start(4);
+      RawClient.Reply batch = raw.call("POST", "/$batch").body(BatchTest.batch(table, "POST " + fx.endpoint() + "/"
+          + table + " HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"PartitionKey\":\"b\",\"RowKey\":\"r\"}")
+          .getBytes(StandardCharsets.UTF_8), "multipart/mixed; boundary=batch_x").send();
       Thread.sleep(3000);
       proxy.start();
       List<Traffic.Answer> inFlight = before.stop().answers();
@@ -84,6 +88,9 @@ class DatabaseOutageTest extends ServerTest {
       });
       assertThat(refused.stream().filter(Traffic.Answer::serverBusy).count()).as("ServerBusy answers in " + refused)
           .isPositive();
+      // The whole batch is refused, not answered 202 with a failed operation inside, so that clients retry it.
+      assertThat(batch.status()).as(batch.body()).isEqualTo(503);
+      assertThat(batch.header("x-ms-error-code")).isEqualTo("ServerBusy");
       assertHealed(raw, table);
       assertAcknowledgedWritesAreThere(raw, table, before);
       assertAcknowledgedWritesAreThere(raw, table, during);
