@@ -15,7 +15,8 @@ final class SqlErrors {
    * shutdowns and connection limits, H2's closed or broken database.
    */
   private static final Set<String> UNAVAILABLE_STATES = Set.of(
-      "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
+      "57P01", "57P02", "57P03", // admin shutdown (a terminated backend too), crash shutdown, cannot connect now
+      "57P05", // idle session timeout: the server closed the connection
       "53300", // too many connections
       "90098", "90121", "90067"); // H2: database closed, database called at shutdown, connection broken
 
