@@ -34,6 +34,13 @@ import org.jooq.impl.SQLDataType;
  */
 final class CursorScan {
   private static final String CURSOR = "trestle_page";
+  /**
+   * Rows of the first fetch, before any entity's size is known. Rows from PostgreSQL arrive as copies (the driver's
+   * bytes, then strings), so few enough that a fetch of the largest entities (up to 1 MiB each) stays near one
+   * page's bytes, where 64 held tens of megabytes per request; a page of small entities takes the rest of its rows
+   * in one more fetch, sized from the first.
+   */
+  private static final int FIRST_BATCH = 8;
   private static final int MARKER_EVERY = 128;
   /** The least time a page's first fetch gets: a walk reaches a match or a progress marker well within it. */
   private static final long FIRST_STEP_MILLIS = 1000;
@@ -67,7 +74,7 @@ final class CursorScan {
       String lastRowKey = null;
       while (true) {
         int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
-        int batch = budget.batch(wanted);
+        int batch = budget.batch(wanted, FIRST_BATCH);
         if (lastPartitionKey != null) {
           timeLimit(sql, budget.remainingMillis());
         }

@@ -27,6 +27,13 @@ import org.jooq.impl.DSL;
  * no matches moves on. PostgreSQL reads the page through {@link CursorScan} instead.
  */
 final class EntityScan {
+  /**
+   * Rows of the first batch, before any entity's size is known: enough for most partition and key-range pages in
+   * one statement. H2 runs in this process and hands out the values it holds, so the rows past a page's bytes,
+   * never decoded, cost little.
+   */
+  private static final int FIRST_BATCH = 64;
+
   private final ScanRequest scan;
   private final Store store;
   private final QueryLimits limits;
@@ -51,7 +58,7 @@ final class EntityScan {
         return cut.page;
       }
     }
-    // A page of a few matches within the first chunk reads them with one statement, which sees one consistent
+    // Most pages end within the first chunk and read matches with one statement, which sees one consistent
     // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
     // that it never shows half of an entity-group transaction committed between two of its statements.
     EntityPage page = page(sql, top, resume, false);
@@ -73,7 +80,7 @@ final class EntityScan {
       Condition from = after;
       while (true) {
         int wanted = top - entities.size();
-        int batch = budget.batch(wanted + 1);
+        int batch = budget.batch(wanted + 1, FIRST_BATCH);
         List<? extends Record> rows = matches(sql, from.and(chunkEnd), batch);
         for (int i = 0; i < Math.min(wanted, rows.size()); i++) {
           Record row = rows.get(i);

@@ -12,12 +12,6 @@ import java.time.Duration;
 final class PageBudget {
   /** Stored entity bytes per page: a thousand 1 KB entities fit; a thousand of 0.5 MB do not. */
   static final long MAX_BYTES = 4L << 20;
-  /**
-   * Rows of the first batch, before any entity's size is known: few enough that a batch of the largest entities
-   * (up to 1 MiB each) stays near one page's bytes, where 64 of them held tens of megabytes per request; a page
-   * of small entities takes the rest of its rows in one more batch, sized from the first.
-   */
-  private static final int FIRST_BATCH = 8;
 
   private final long deadline;
   private long bytes;
@@ -55,10 +49,13 @@ final class PageBudget {
     return bytes >= MAX_BYTES;
   }
 
-  /** How many rows to fetch next, at most {@code wanted}: as many as fit in what is left, by the average so far. */
-  int batch(int wanted) {
+  /**
+   * How many rows to fetch next, at most {@code wanted}: {@code firstBatch} before any entity's size is known (the
+   * scan's choice), then as many as fit in what is left, by the average so far.
+   */
+  int batch(int wanted, int firstBatch) {
     if (rows == 0) {
-      return Math.min(wanted, FIRST_BATCH);
+      return Math.min(wanted, firstBatch);
     }
     long average = Math.max(1, bytes / rows);
     long fit = Math.max(1, (MAX_BYTES - bytes) / average);
