@@ -24,7 +24,10 @@ public final class TableServiceBuilder {
 
   TableServiceBuilder() {}
 
-  /** Use this DataSource; the service never closes it. */
+  /**
+   * Use this DataSource; the service never closes it. A HikariCP pool's connection timeout also bounds how long a
+   * statement on PostgreSQL waits for an answer, as with {@link #connectionTimeout}.
+   */
   public TableServiceBuilder dataSource(DataSource dataSource) {
     this.dataSource = dataSource;
     return this;
@@ -51,7 +54,9 @@ public final class TableServiceBuilder {
   /**
    * How long a call waits for a connection of the pool created for {@link #jdbcUrl(String)} (the database
    * unreachable, or every connection busy) before it fails with {@code ServerBusy}, which the Azure SDKs retry;
-   * default 2 seconds, at least 250 ms.
+   * default 2 seconds, at least 250 ms. On PostgreSQL it also bounds how long a statement waits for an answer (at
+   * least a second; a query page's statements get the page's time on top), so that a database gone silent
+   * fails calls in flight with {@code ServerBusy} too.
    */
   public TableServiceBuilder connectionTimeout(java.time.Duration connectionTimeout) {
     this.connectionTimeout = connectionTimeout;

@@ -30,8 +30,8 @@ public final class DatabaseOptions {
 
   @Option(names = "--db-timeout", paramLabel = "SECONDS", order = 6,
       description = "How long a request waits for a database connection (database unreachable or every connection"
-          + " busy) before it is answered 503 ServerBusy, which the Azure SDKs retry. Env TRESTLE_DB_TIMEOUT."
-          + " Default: 2")
+          + " busy), or on PostgreSQL for an answer from the database, before it is answered 503 ServerBusy, which"
+          + " the Azure SDKs retry. Env TRESTLE_DB_TIMEOUT. Default: 2")
   String connectionTimeout;
 
   @Option(names = "--config", paramLabel = "FILE", order = 20,

@@ -10,6 +10,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
@@ -21,8 +22,8 @@ import javax.sql.DataSource;
  * A DataSource that misbehaves as a database, a network or a connection pooler can, at random: statements
  * fail, updates and deletes report success without changing anything (as a statement that ran as another
  * one behind a pooler does), commits fail before or after the database committed, connections cannot be
- * had. Each fault's probability is set by the test; {@link #unknownOutcomes()} counts the commits whose
- * failure was reported although the database did commit.
+ * had, or only after a wait. Each fault's probability is set by the test; {@link #unknownOutcomes()} counts
+ * the commits whose failure was reported although the database did commit.
  */
 public final class FaultyDataSource implements DataSource {
   private final DataSource target;
@@ -30,6 +31,7 @@ public final class FaultyDataSource implements DataSource {
   private volatile double silentNoOp;
   private volatile double commitFailure;
   private volatile double connectionFailure;
+  private volatile Duration connectionWait = Duration.ZERO;
   private final AtomicInteger unknownOutcomes = new AtomicInteger();
   private final AtomicInteger silentNoOps = new AtomicInteger();
 
@@ -61,12 +63,19 @@ public final class FaultyDataSource implements DataSource {
     return this;
   }
 
+  /** Each request for a connection waits this long first, as one from a pool with none free does. */
+  public FaultyDataSource connectionWait(Duration wait) {
+    this.connectionWait = wait;
+    return this;
+  }
+
   /** Faults off, from now on. */
   public void heal() {
     statementFailure = 0;
     silentNoOp = 0;
     commitFailure = 0;
     connectionFailure = 0;
+    connectionWait = Duration.ZERO;
   }
 
   public int unknownOutcomes() {
@@ -83,6 +92,14 @@ public final class FaultyDataSource implements DataSource {
 
   @Override
   public Connection getConnection() throws SQLException {
+    if (!connectionWait.isZero()) {
+      try {
+        Thread.sleep(connectionWait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SQLTransientConnectionException("interrupted while waiting for a connection", "08001", e);
+      }
+    }
     if (chance(connectionFailure)) {
       throw new SQLTransientConnectionException("injected: connection is not available, request timed out", "08001");
     }

@@ -44,6 +44,9 @@ public final class DatabaseConnector {
     config.setMinimumIdle(Math.min(2, settings.poolSize()));
     // a request waiting this long for a connection is answered ServerBusy instead of piling up
     config.setConnectionTimeout(settings.connectionTimeout().toMillis());
+    // an idle connection is checked before it is handed out: within the wait, not HikariCP's default 5 s, so that
+    // a silent database cannot hold a request past the wait
+    config.setValidationTimeout(Math.max(250, settings.connectionTimeout().toMillis() / 2));
     if (registry != null) {
       config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
     }

@@ -105,10 +105,11 @@ public final class SqlTableService implements TableService {
 
   @Override
   public void deleteTable(String tableName) {
-    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement.
-    int deleted = store.sql.deleteFrom(TABLES)
+    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement, which takes
+    // long for a large table.
+    int deleted = store.unhurried(sql -> sql.deleteFrom(TABLES)
         .where(TableLookup.row(account, tableName))
-        .execute();
+        .execute());
     if (deleted == 0) {
       throw StoreErrors.tableNotFound();
     }

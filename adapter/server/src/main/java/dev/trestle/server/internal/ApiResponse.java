@@ -1,14 +1,17 @@
 package dev.trestle.server.internal;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** A response before it is written: status, headers in order, body bytes (empty for none). */
 final class ApiResponse {
   private final int status;
   private final Map<String, String> headers = new LinkedHashMap<>();
-  private byte[] body = new byte[0];
+  private List<ByteBuffer> body = List.of(ByteBuffer.wrap(new byte[0]));
+  private long bodyLength;
 
   ApiResponse(int status) {
     this.status = status;
@@ -26,8 +29,18 @@ final class ApiResponse {
   }
 
   ApiResponse body(String contentType, byte[] content) {
+    return body(contentType, List.of(ByteBuffer.wrap(content)), content.length);
+  }
+
+  /** A body in chunks, which are sent as they are (a large page is not copied into one array). */
+  ApiResponse body(String contentType, ChunkedBytes content) {
+    return body(contentType, content.buffers(), content.length());
+  }
+
+  private ApiResponse body(String contentType, List<ByteBuffer> content, long length) {
     headers.put("Content-Type", contentType);
-    this.body = content;
+    this.body = content.isEmpty() ? List.of(ByteBuffer.wrap(new byte[0])) : List.copyOf(content);
+    this.bodyLength = length;
     return this;
   }
 
@@ -37,7 +50,29 @@ final class ApiResponse {
 
   int status() { return status; }
   Map<String, String> headers() { return headers; }
-  byte[] body() { return body; }
+  long bodyLength() { return bodyLength; }
+
+  /** The body as buffers to send, each positioned at its start. */
+  List<ByteBuffer> bodyBuffers() {
+    return body.stream().map(ByteBuffer::duplicate).toList();
+  }
+
+  /** The body in one array (a copy when it is in chunks), for the small bodies that are embedded in others. */
+  byte[] body() {
+    ByteBuffer only = body.get(0);
+    if (body.size() == 1 && only.hasArray() && only.arrayOffset() == 0 && only.position() == 0
+        && only.remaining() == only.array().length) {
+      return only.array();
+    }
+    byte[] bytes = new byte[Math.toIntExact(bodyLength)];
+    int at = 0;
+    for (ByteBuffer buffer : bodyBuffers()) {
+      int n = buffer.remaining();
+      buffer.get(bytes, at, n);
+      at += n;
+    }
+    return bytes;
+  }
 
   /** The reason phrase used in batch sub-response status lines. */
   static String reason(int status) {

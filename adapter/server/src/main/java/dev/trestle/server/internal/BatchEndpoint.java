@@ -41,11 +41,19 @@ final class BatchEndpoint {
       }
       throw new TableException(TableErrorCode.INVALID_INPUT, "A batch query must address entities.");
     } catch (TableException e) {
-      if (e.status() == 403) {
+      if (e.status() == 403 || refusesTheBatch(e)) {
         throw e;
       }
       return ErrorResponses.json(e.errorCode(), e.getMessage(), ctx.requestId(), call.metadataLevel(), ctx.clock());
     }
+  }
+
+  /**
+   * ServerBusy is the service's state, not an operation's failure: the whole batch is answered with it, as a
+   * single write is, so that clients retry it (the Azure SDKs retry a 503, never a failed operation).
+   */
+  private static boolean refusesTheBatch(TableException e) {
+    return e.errorCode() == TableErrorCode.SERVER_BUSY;
   }
 
   private static byte[] changeSet(HttpCall outer, CallContext ctx, List<BatchRequestParser.InnerRequest> requests,
@@ -97,8 +105,14 @@ final class BatchEndpoint {
       stored = ctx.tables().tableClient(writes.get(0).table())
           .submitTransaction(writes.stream().map(EntityWrite::operation).toList());
     } catch (TransactionFailedException e) {
+      if (refusesTheBatch(e.operationError())) {
+        throw e.operationError();
+      }
       return failure(writer, ctx, outer, requests, e.failedIndex(), e.operationError());
     } catch (TableException e) {
+      if (refusesTheBatch(e)) {
+        throw e;
+      }
       return failure(writer, ctx, outer, requests, 0, e);
     }
     List<ApiResponse> responses = new ArrayList<>();

@@ -30,7 +30,7 @@ final class EntityEndpoints {
     Optional<EntityQuery.Continuation> next = page.next();
     MetadataLevel level = call.metadataLevel();
     ApiResponse response = ApiResponse.status(200)
-        .body(level.contentType(), writer(call, level).entities(table, entities, select));
+        .body(level.contentType(), writer(call, level).page(table, entities, select));
     next.ifPresent(c -> {
       response.header("x-ms-continuation-NextPartitionKey", c.nextPartitionKey());
       if (c.nextRowKey() != null && !c.nextRowKey().isEmpty()) {

@@ -44,7 +44,12 @@ final class ODataJsonWriter {
 
   /** A page of a query. */
   byte[] entities(String table, List<TableEntity> entities, List<String> select) {
-    return write(gen -> {
+    return page(table, entities, select).toByteArray();
+  }
+
+  /** A page of a query in chunks, as sent: a page of large entities is held once, not copied whole. */
+  ChunkedBytes page(String table, List<TableEntity> entities, List<String> select) {
+    return write(new ChunkedBytes(), gen -> {
       gen.writeStartObject();
       if (level != MetadataLevel.NONE) {
         gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table);
@@ -136,12 +141,15 @@ final class ODataJsonWriter {
   }
 
   private static byte[] write(JsonBody body) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    return write(new ByteArrayOutputStream(256), body).toByteArray();
+  }
+
+  private static <T extends java.io.OutputStream> T write(T out, JsonBody body) {
     try (JsonGenerator gen = JSON.createGenerator(out)) {
       body.write(gen);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return out.toByteArray();
+    return out;
   }
 }

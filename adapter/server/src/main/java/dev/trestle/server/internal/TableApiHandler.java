@@ -21,6 +21,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.content.ByteBufferContentSource;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -199,12 +201,14 @@ public final class TableApiHandler extends Handler.Abstract {
     if (closeConnection) {
       headers.put(HttpHeader.CONNECTION, "close");
     }
-    byte[] body = result.body();
-    headers.put(HttpHeader.CONTENT_LENGTH, body.length);
+    headers.put(HttpHeader.CONTENT_LENGTH, result.bodyLength());
+    List<ByteBuffer> body = result.bodyBuffers();
     if (request.getMethod().toUpperCase(Locale.ROOT).equals("HEAD")) {
       response.write(true, null, callback);
+    } else if (body.size() == 1) {
+      response.write(true, body.get(0), callback);
     } else {
-      response.write(true, ByteBuffer.wrap(body), callback);
+      Content.copy(new ByteBufferContentSource(body), response, callback);
     }
   }
 }

@@ -52,6 +52,15 @@ public abstract class DatabaseType {
     return pageReader;
   }
 
+  /**
+   * Whether a call bounds how long its connection waits for the database to answer (a JDBC network timeout), so
+   * that a database gone silent across the network fails calls with ServerBusy instead of holding them until TCP
+   * gives up; not for a database in the same process.
+   */
+  public boolean boundsSilence() {
+    return false;
+  }
+
   /** The optional index on entity properties that narrows a filter's candidates; none unless overridden. */
   public PropertyIndex propertyIndex(DSLContext sql, Dialect dialect, PropertyCodec codec) {
     return PropertyIndex.NONE;

@@ -12,11 +12,6 @@ import java.time.Duration;
 public final class PageBudget {
   /** Stored entity bytes per page: a thousand 1 KB entities fit; a thousand of 0.5 MB do not. */
   static final long MAX_BYTES = 4L << 20;
-  /**
-   * Rows of the first batch, before any entity's size is known: enough for most partition and key-range pages
-   * in one statement, few enough that a batch of the largest entities stays in tens of megabytes.
-   */
-  private static final int FIRST_BATCH = 64;
 
   private final long deadline;
   private long bytes;
@@ -54,10 +49,13 @@ public final class PageBudget {
     return bytes >= MAX_BYTES;
   }
 
-  /** How many rows to fetch next, at most {@code wanted}: as many as fit in what is left, by the average so far. */
-  public int batch(int wanted) {
+  /**
+   * How many rows to fetch next, at most {@code wanted}: {@code firstBatch} before any entity's size is known (the
+   * scan's choice), then as many as fit in what is left, by the average so far.
+   */
+  public int batch(int wanted, int firstBatch) {
     if (rows == 0) {
-      return Math.min(wanted, FIRST_BATCH);
+      return Math.min(wanted, firstBatch);
     }
     long average = Math.max(1, bytes / rows);
     long fit = Math.max(1, (MAX_BYTES - bytes) / average);

@@ -4,11 +4,13 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.store.SchemaMigrator;
 import dev.trestle.store.internal.codec.PropertyCodec;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
 import org.jooq.ExecuteListener;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.DefaultConfiguration;
 import org.jooq.impl.DefaultConnectionProvider;
@@ -26,6 +28,15 @@ public final class Store implements AutoCloseable {
   public final QueryLimits queryLimits;
   public final PageReader pages;
   public final PropertyIndex propertyIndex;
+  /**
+   * How long a statement may go without an answer before its connection counts as lost and the call fails with
+   * ServerBusy: the HikariCP pool's wait for a connection, at least a second. Without it, a call in flight when
+   * the network to the database goes silent would wait for TCP to give up, many minutes. Statements that may
+   * rightly run longer are allowed more ({@link #allowSilence}, {@link #unhurried}). 0: no limit (a database
+   * whose type does not bound silences, such as embedded H2, or a DataSource that is not a HikariCP pool).
+   */
+  public final long silenceMillis;
+  private final TranslatingConnectionProvider connections;
   private final DataSource dataSource;
   private final HikariDataSource ownedPool;
 
@@ -37,6 +48,10 @@ public final class Store implements AutoCloseable {
     this.dialect = type.dialect();
     this.errors = new SqlErrors(type.sqlStates());
     this.pages = type.pageReader();
+    this.silenceMillis = type.boundsSilence() && dataSource instanceof HikariDataSource pool
+        ? Math.max(1000, pool.getConnectionTimeout())
+        : 0;
+    this.connections = new TranslatingConnectionProvider(dataSource, errors, silenceMillis);
     this.properties = new PropertyCodec(dialect::encodeText, dialect::decodeText);
     Settings settings = new Settings()
         // Unquoted names: the migrations create unquoted lower-case names, which H2 folds to upper case.
@@ -44,7 +59,7 @@ public final class Store implements AutoCloseable {
         .withExecuteLogging(false)
         .withRenderSchema(false);
     this.sql = DSL.using(new DefaultConfiguration()
-        .set(new TranslatingConnectionProvider(dataSource, errors))
+        .set(connections)
         .set(dialect.sqlDialect())
         .set(settings)
         // One place where a statement's failure that is the database's fault becomes ServerBusy.
@@ -63,6 +78,9 @@ public final class Store implements AutoCloseable {
     config.setPassword(settings.password());
     config.setMaximumPoolSize(settings.maximumPoolSize());
     config.setConnectionTimeout(settings.connectionTimeout().toMillis());
+    // A pooled connection idle for a while is checked before it is handed out; the check must not outlast the
+    // wait (its default is 5 s), or a silent database would hold a call well past the wait it was promised.
+    config.setValidationTimeout(Math.max(250, settings.connectionTimeout().toMillis() / 2));
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
     try {
@@ -84,18 +102,55 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Runs reads in one read-only snapshot (REPEATABLE READ), so that several statements of one page see the
-   * same committed state and never half of an entity-group transaction.
+   * Runs work on one pooled connection, held throughout: a call of several statements waits for a connection
+   * once, so its wait is bounded by the pool's, not by a multiple of it. The work's context hands out that
+   * connection, also to {@link #inSnapshot} and {@link #inTransaction}.
    */
-  public <T> T inSnapshot(java.util.function.Function<DSLContext, T> reads) {
-    java.util.Optional<String> snapshot = dialect.snapshotStatement();
-    if (snapshot.isPresent()) {
-      return inTransaction(context -> {
-        context.execute(snapshot.get());
-        return reads.apply(context);
+  public <T> T onOneConnection(Function<DSLContext, T> work) {
+    return onConnection(sql, connection -> work.apply(using(connection)));
+  }
+
+  /** Lets the context's connection wait this much longer than {@link #silenceMillis} for its next answers. */
+  public void allowSilence(DSLContext context, long extraMillis) {
+    if (silenceMillis > 0) {
+      onConnection(context, connection -> {
+        connections.allowSilence(connection, silenceMillis + extraMillis);
+        return null;
       });
     }
-    return sql.connectionResult(connection -> {
+  }
+
+  /** Runs work that may rightly keep the database busy for long (a table's cascading delete): no silence limit. */
+  public <T> T unhurried(Function<DSLContext, T> work) {
+    return onOneConnection(context -> {
+      if (silenceMillis > 0) {
+        onConnection(context, connection -> {
+          connections.allowSilence(connection, 0);
+          return null;
+        });
+      }
+      return work.apply(context);
+    });
+  }
+
+  /** Runs reads in one read-only snapshot, on a connection of its own. */
+  public <T> T inSnapshot(Function<DSLContext, T> reads) {
+    return inSnapshot(sql, reads);
+  }
+
+  /**
+   * Runs reads in one read-only snapshot (REPEATABLE READ) on the context's connection, so that several statements
+   * of one page see the same committed state and never half of an entity-group transaction.
+   */
+  public <T> T inSnapshot(DSLContext context, Function<DSLContext, T> reads) {
+    java.util.Optional<String> snapshot = dialect.snapshotStatement();
+    if (snapshot.isPresent()) {
+      return inTransaction(context, tx -> {
+        tx.execute(snapshot.get());
+        return reads.apply(tx);
+      });
+    }
+    return onConnection(context, connection -> {
       int isolation = connection.getTransactionIsolation();
       connection.setAutoCommit(false);
       connection.setTransactionIsolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ);
@@ -103,19 +158,24 @@ public final class Store implements AutoCloseable {
         return runAndEnd(connection, reads);
       } finally {
         if (!connection.isClosed()) {
-          connection.setTransactionIsolation(isolation);
+          restore(connection, () -> connection.setTransactionIsolation(isolation));
         }
       }
     });
   }
 
+  /** Runs statements in one transaction, on a connection of its own. */
+  public <T> T inTransaction(Function<DSLContext, T> work) {
+    return inTransaction(sql, work);
+  }
+
   /**
-   * Runs statements in one transaction at the connection's own isolation, for what must outlive one statement
-   * (a cursor), and ends it: committed, or rolled back on failure. Unlike jOOQ's transactionResult it does not
-   * read the isolation level first (a round trip on pgjdbc).
+   * Runs statements in one transaction on the context's connection at the connection's own isolation, for what
+   * must outlive one statement (a cursor), and ends it: committed, or rolled back on failure. Unlike jOOQ's
+   * transactionResult it does not read the isolation level first (a round trip on pgjdbc).
    */
-  public <T> T inTransaction(java.util.function.Function<DSLContext, T> work) {
-    return sql.connectionResult(connection -> {
+  public <T> T inTransaction(DSLContext context, Function<DSLContext, T> work) {
+    return onConnection(context, connection -> {
       connection.setAutoCommit(false);
       return runAndEnd(connection, work);
     });
@@ -127,11 +187,11 @@ public final class Store implements AutoCloseable {
    * is unknown, and restoring auto-commit would commit whatever part of it the database still holds (pgjdbc
    * commits an open transaction on setAutoCommit(true)), so it must never be used again.
    */
-  private <T> T runAndEnd(java.sql.Connection connection, java.util.function.Function<DSLContext, T> work)
+  private <T> T runAndEnd(java.sql.Connection connection, Function<DSLContext, T> work)
       throws java.sql.SQLException {
     T result;
     try {
-      result = work.apply(DSL.using(sql.configuration().derive(new DefaultConnectionProvider(connection))));
+      result = work.apply(using(connection));
       connection.commit();
     } catch (RuntimeException | Error | java.sql.SQLException e) {
       try {
@@ -141,11 +201,45 @@ public final class Store implements AutoCloseable {
         abandon(connection, e);
         throw failure(e);
       }
-      connection.setAutoCommit(true);
+      // Rolled back: a connection that cannot take auto-commit back is dropped, and the work's failure stands.
+      restore(connection, () -> connection.setAutoCommit(true));
       throw failure(e);
     }
-    connection.setAutoCommit(true);
+    // Committed: the result stands whatever becomes of the connection now.
+    restore(connection, () -> connection.setAutoCommit(true));
     return result;
+  }
+
+  private interface Restoring {
+    void run() throws java.sql.SQLException;
+  }
+
+  /**
+   * Returns a connection to its pooled state after its transaction ended; one that fails to (its database gone
+   * the moment after) is dropped from the pool instead, without failing a call whose outcome is already decided.
+   */
+  private void restore(java.sql.Connection connection, Restoring restoring) {
+    try {
+      restoring.run();
+    } catch (java.sql.SQLException | RuntimeException e) {
+      abandon(connection, e);
+    }
+  }
+
+  /**
+   * Runs work on the context's connection; the connection's own failures (one that cannot be had, or is lost
+   * outside any statement) become ServerBusy as a statement's do.
+   */
+  private <T> T onConnection(DSLContext context, org.jooq.ConnectionCallable<T> work) {
+    try {
+      return context.connectionResult(work);
+    } catch (DataAccessException e) {
+      throw errors.translate(e);
+    }
+  }
+
+  private DSLContext using(java.sql.Connection connection) {
+    return DSL.using(sql.configuration().derive(new DefaultConnectionProvider(connection)));
   }
 
   /** What a failed transaction throws: a failed commit whose cause is the database's becomes ServerBusy. */

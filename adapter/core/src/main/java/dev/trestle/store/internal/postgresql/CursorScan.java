@@ -41,14 +41,21 @@ import org.jooq.impl.SQLDataType;
  */
 final class CursorScan {
   /** Reads pages through this cursor; a page cut at its time budget is the page. */
-  static final PageReader THROUGH_CURSOR = (scan, top, resume) -> {
+  static final PageReader THROUGH_CURSOR = (sql, scan, top, resume) -> {
     try {
-      return new CursorScan(scan).page(top, resume);
+      return new CursorScan(scan).page(sql, top, resume);
     } catch (PageCut cut) {
       return cut.page;
     }
   };
   private static final String CURSOR = "trestle_page";
+  /**
+   * Rows of the first fetch, before any entity's size is known. Rows from PostgreSQL arrive as copies (the driver's
+   * bytes, then strings), so few enough that a fetch of the largest entities (up to 1 MiB each) stays near one
+   * page's bytes, where 64 held tens of megabytes per request; a page of small entities takes the rest of its rows
+   * in one more fetch, sized from the first.
+   */
+  private static final int FIRST_BATCH = 8;
   private static final int MARKER_EVERY = 128;
   /** The least time a page's first fetch gets: a walk reaches a match or a progress marker well within it. */
   private static final long FIRST_STEP_MILLIS = 1000;
@@ -65,8 +72,13 @@ final class CursorScan {
 
   /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
   EntityPage page(int top, Condition resume) {
+    return page(store.sql, top, resume);
+  }
+
+  /** The same, through the context's connection. */
+  EntityPage page(DSLContext context, int top, Condition resume) {
     PageBudget budget = scan.budget();
-    return store.inTransaction(sql -> {
+    return store.inTransaction(context, sql -> {
       planFor(sql);
       // No statement of the page may outlast the page's time: a long walk is cut, and what it read is kept. The
       // first step always gets a little time, so that every page makes progress however late it starts.
@@ -77,7 +89,7 @@ final class CursorScan {
       String lastRowKey = null;
       while (true) {
         int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
-        int batch = budget.batch(wanted);
+        int batch = budget.batch(wanted, FIRST_BATCH);
         if (lastPartitionKey != null) {
           timeLimit(sql, budget.remainingMillis());
         }
@@ -122,8 +134,10 @@ final class CursorScan {
     });
   }
 
-  private static void timeLimit(DSLContext sql, long millis) {
+  /** The database cuts the next statements at this time; the connection waits for its answer a little longer. */
+  private void timeLimit(DSLContext sql, long millis) {
     sql.execute("set local statement_timeout = " + millis);
+    store.allowSilence(sql, millis);
   }
 
   /** A page whose last statement ran out of time: the transaction rolls back, the rows read so far are the page. */

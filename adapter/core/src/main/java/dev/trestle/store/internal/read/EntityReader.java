@@ -86,9 +86,15 @@ public final class EntityReader {
     Condition resume = query.continuation() == null
         ? null
         : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
-    long tableId = TableLookup.id(store.sql, account, tableName);
-    return store.pages.page(new ScanRequest(store, store.queryLimits, tableId, filter, keyRange, candidates,
-        query.select(), budget), top, resume);
+    Condition scanFilter = filter;
+    Condition scanRange = keyRange;
+    Condition scanCandidates = candidates;
+    // The lookup and the page share one connection: a page waits for the pool once.
+    return store.onOneConnection(sql -> {
+      long tableId = TableLookup.id(sql, account, tableName);
+      return store.pages.page(sql, new ScanRequest(store, store.queryLimits, tableId, scanFilter, scanRange,
+          scanCandidates, query.select(), budget), top, resume);
+    });
   }
 
   private Condition within(EntityQuery.KeyRange range) {

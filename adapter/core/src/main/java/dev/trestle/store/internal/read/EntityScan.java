@@ -35,7 +35,14 @@ import org.jooq.impl.DSL;
  */
 public final class EntityScan {
   /** Reads pages in key-range chunks. */
-  public static final PageReader IN_CHUNKS = (scan, top, resume) -> new EntityScan(scan).page(top, resume);
+  public static final PageReader IN_CHUNKS = (sql, scan, top, resume) -> new EntityScan(scan).page(sql, top, resume);
+  /**
+   * Rows of the first batch, before any entity's size is known: enough for most partition and key-range pages in
+   * one statement. H2 runs in this process and hands out the values it holds, so the rows past a page's bytes,
+   * never decoded, cost little.
+   */
+  private static final int FIRST_BATCH = 64;
+
   private final ScanRequest scan;
   private final Store store;
   private final QueryLimits limits;
@@ -48,13 +55,16 @@ public final class EntityScan {
     this.limits = scan.limits();
   }
 
-  /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
-  EntityPage page(int top, Condition resume) {
+  /**
+   * Reads one page of at most {@code top} entities after {@code resume} (null: from the start), through the
+   * context's connection.
+   */
+  EntityPage page(DSLContext sql, int top, Condition resume) {
     // Most pages end within the first chunk and read matches with one statement, which sees one consistent
     // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
     // that it never shows half of an entity-group transaction committed between two of its statements.
-    EntityPage page = page(store.sql, top, resume, false);
-    return page != null ? page : store.inSnapshot(sql -> page(sql, top, resume, true));
+    EntityPage page = page(sql, top, resume, false);
+    return page != null ? page : store.inSnapshot(sql, snapshot -> page(snapshot, top, resume, true));
   }
 
   /** The page, or null when it needs more than one statement of matches and is not read in a snapshot. */
@@ -72,7 +82,7 @@ public final class EntityScan {
       Condition from = after;
       while (true) {
         int wanted = top - entities.size();
-        int batch = budget.batch(wanted + 1);
+        int batch = budget.batch(wanted + 1, FIRST_BATCH);
         List<? extends Record> rows = matches(sql, from.and(chunkEnd), batch);
         for (int i = 0; i < Math.min(wanted, rows.size()); i++) {
           Record row = rows.get(i);

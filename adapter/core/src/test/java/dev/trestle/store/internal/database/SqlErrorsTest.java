@@ -7,8 +7,11 @@ import dev.trestle.TableException;
 import dev.trestle.store.internal.h2.H2DatabaseType;
 import dev.trestle.store.internal.postgresql.PostgresDatabaseType;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Each database's own SQLStates are read through its type; the standard ones on every database. */
 class SqlErrorsTest {
@@ -70,5 +73,37 @@ class SqlErrorsTest {
     assertThat(errors.isMissingParent(duplicate)).isFalse();
     assertThat(errors.isMissingParent(orphan)).isTrue();
     assertThat(errors.isDuplicateKey(orphan)).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "57P05", "53300"})
+  void aConnectionLevelFailureOnPostgresqlIsServerBusy(String state) {
+    assertThat(POSTGRESQL.translate(failure(state))).isInstanceOfSatisfying(TableException.class,
+        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"08000", "90098", "90121", "90067"})
+  void aConnectionLevelFailureOnH2IsServerBusy(String state) {
+    assertThat(H2.translate(failure(state))).isInstanceOfSatisfying(TableException.class,
+        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+  }
+
+  @Test
+  void thePoolsTimeoutIsServerBusyWhateverItsState() {
+    RuntimeException translated = POSTGRESQL.translate(new DataAccessException("no connection",
+        new SQLTransientConnectionException("trestle - Connection is not available, request timed out after 2000ms")));
+
+    assertThat(translated).isInstanceOfSatisfying(TableException.class,
+        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"23505", "42P01", "XX000", "57014", "40001"})
+  void aStatementsOwnFailureStaysWhatItIs(String state) {
+    DataAccessException failure = failure(state);
+
+    assertThat(POSTGRESQL.translate(failure)).isSameAs(failure);
+    assertThat(H2.translate(failure)).isSameAs(failure);
   }
 }

@@ -13,18 +13,26 @@ import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.FaultyDataSource;
 import dev.trestle.testing.TestDatabase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 
 /** Chunk and time-budget boundaries, made reachable on a small table by shrinking the scan's limits. */
 class EntityScanTest {
 
   private static TableClient table(TestDatabase database, QueryLimits limits) {
-    TableService service = SqlTableService.open(new StoreSettings(
-        database.dataSource(), null, null, null, 1,
-        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, TestDatabase.newAccount(), false), limits);
+    return filledTable(service(database.dataSource(), TestDatabase.newAccount(), limits));
+  }
+
+  private static TableService service(DataSource dataSource, String account, QueryLimits limits) {
+    return SqlTableService.open(new StoreSettings(dataSource, null, null, null, 1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false), limits);
+  }
+
+  private static TableClient filledTable(TableService service) {
     service.createTable("scan");
     TableClient table = service.tableClient("scan");
     for (int p = 0; p < 6; p++) {
@@ -93,5 +101,24 @@ class EntityScanTest {
 
     assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 240).boxed().toList());
     assertThat(pageSizes.subList(0, pageSizes.size() - 1)).containsOnly(7);
+  }
+
+  @DatabaseTest
+  void aPageWhoseConnectionWaitAteItsBudgetAnswersRightAfterWithWhatItReadAndAContinuation(TestDatabase database) {
+    String account = TestDatabase.newAccount();
+    filledTable(service(database.dataSource(), account, QueryLimits.SERVICE));
+    FaultyDataSource slowPool = new FaultyDataSource(database.dataSource());
+    TableClient table = service(slowPool, account, new QueryLimits(Duration.ofSeconds(1), 3, 5)).tableClient("scan");
+    slowPool.connectionWait(Duration.ofMillis(1200));
+
+    long started = System.nanoTime();
+    EntityPage page = table.query(EntityQuery.all());
+    long millis = (System.nanoTime() - started) / 1_000_000;
+
+    // One wait for a connection, then the one step every page takes, so that paging makes progress.
+    assertThat(millis).isLessThan(1200 + 600);
+    assertThat(page.next()).isPresent();
+    assertThat(page.entities()).isNotEmpty().extracting(e -> (Integer) e.properties().get("n").value())
+        .containsExactlyElementsOf(java.util.stream.IntStream.range(0, page.entities().size()).boxed().toList());
   }
 }
