@@ -1,9 +1,10 @@
 package dev.trestle.edm;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.trestle.TableException;
+import dev.trestle.TableErrorCode;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -46,8 +47,7 @@ class EdmFormsTest {
 
   @Test
   void dateTimesHaveTheServiceRangeInJsonButNotInLiterals() {
-    assertThatThrownBy(() -> EdmDateTime.parse("1600-12-31T23:59:59Z"))
-        .isInstanceOfSatisfying(TableException.class, e -> assertThat(e.errorCode().code()).isEqualTo("OutOfRangeInput"));
+    assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EdmDateTime.parse("1600-12-31T23:59:59Z"));
     assertThat(EdmDateTime.parseLiteral("1600-12-31T23:59:59Z")).isEqualTo(Instant.parse("1600-12-31T23:59:59Z"));
     assertThat(EdmDateTime.parseIso8601("2021-09-21")).isEqualTo(Instant.parse("2021-09-21T00:00:00Z"));
     assertThat(EdmDateTime.formatSevenDigits(Instant.parse("2021-09-21T01:04:07.09805629Z")))

@@ -1,8 +1,8 @@
 package dev.trestle.filter;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.trestle.PropertyValue;
 import dev.trestle.TableErrorCode;
@@ -31,10 +31,7 @@ class FilterParserTest {
   }
 
   private static TableException syntaxError(String filter) {
-    TableException e = catchThrowableOfType(TableException.class, () -> FilterParser.parse(filter));
-    assertThat(e).as("filter %s", filter).isNotNull();
-    assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_INPUT);
-    return e;
+    return assertFails(TableErrorCode.INVALID_INPUT, () -> FilterParser.parse(filter));
   }
 
   @Nested
@@ -309,8 +306,7 @@ class FilterParserTest {
     }
 
     private void syntaxErrorOrLimit(String filter) {
-      assertThatThrownBy(() -> FilterParser.parse(filter)).isInstanceOfSatisfying(TableException.class,
-          e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_INPUT));
+      assertFails(TableErrorCode.INVALID_INPUT, () -> FilterParser.parse(filter));
     }
 
     @Test

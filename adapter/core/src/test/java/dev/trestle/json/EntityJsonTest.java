@@ -1,10 +1,11 @@
 package dev.trestle.json;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.trestle.PropertyValue;
-import dev.trestle.TableException;
+import dev.trestle.TableErrorCode;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
@@ -15,15 +16,6 @@ class EntityJsonTest {
 
   private static EntityJson.ParsedEntity read(String json) {
     return EntityJson.read(json.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static String code(String json) {
-    try {
-      read(json);
-      return "none";
-    } catch (TableException e) {
-      return e.errorCode().code();
-    }
   }
 
   @Test
@@ -61,7 +53,7 @@ class EntityJsonTest {
         """);
     assertThat(parsed.properties()).containsExactlyInAnyOrderEntriesOf(Map.of(
         "A", PropertyValue.of(true), "B", PropertyValue.of(false), "C", PropertyValue.of(true)));
-    assertThat(code("{\"A@odata.type\":\"Edm.Boolean\",\"A\":\"yes\"}")).isEqualTo("InvalidInput");
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Boolean\",\"A\":\"yes\"}"));
   }
 
   @Test
@@ -73,19 +65,20 @@ class EntityJsonTest {
 
   @Test
   void badInputGetsTheServiceCodes() {
-    assertThat(code("{\"PartitionKey\":\"p\",")).isEqualTo("InvalidInput");
-    assertThat(code("[1]")).isEqualTo("InvalidInput");
-    assertThat(code("")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A\":1}x")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A\":{\"b\":1}}")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A\":1,\"A\":2}")).isEqualTo("DuplicatePropertiesSpecified");
-    assertThat(code("{\"A@odata.type\":\"Edm.Int64\",\"A\":\"12x\"}")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A@odata.type\":\"Edm.Int32\",\"A\":3000000000}")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A@odata.type\":\"Edm.Guid\",\"A\":\"nope\"}")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A@odata.type\":\"Edm.Binary\",\"A\":\"***\"}")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"yesterday\"}")).isEqualTo("InvalidInput");
-    assertThat(code("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"1600-12-31T23:59:59Z\"}")).isEqualTo("OutOfRangeInput");
-    assertThat(code("{\"A@odata.type\":\"Edm.Int16\",\"A\":1}")).isEqualTo("InvalidInput");
-    assertThat(code("{\"PartitionKey\":5}")).isEqualTo("PrimaryKeyPropertyIsInvalidType");
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"PartitionKey\":\"p\","));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("[1]"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read(""));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A\":1}x"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A\":{\"b\":1}}"));
+    assertFails(TableErrorCode.DUPLICATE_PROPERTIES_SPECIFIED, () -> read("{\"A\":1,\"A\":2}"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int64\",\"A\":\"12x\"}"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int32\",\"A\":3000000000}"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Guid\",\"A\":\"nope\"}"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Binary\",\"A\":\"***\"}"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"yesterday\"}"));
+    assertFails(TableErrorCode.OUT_OF_RANGE_INPUT,
+        () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"1600-12-31T23:59:59Z\"}"));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int16\",\"A\":1}"));
+    assertFails(TableErrorCode.PRIMARY_KEY_PROPERTY_IS_INVALID_TYPE, () -> read("{\"PartitionKey\":5}"));
   }
 }

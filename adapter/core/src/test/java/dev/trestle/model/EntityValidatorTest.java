@@ -1,10 +1,9 @@
 package dev.trestle.model;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
@@ -15,12 +14,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class EntityValidatorTest {
-
-  private static TableErrorCode codeOf(Runnable action) {
-    TableException e = catchThrowableOfType(TableException.class, action::run);
-    assertThat(e).as("expected a TableException").isNotNull();
-    return e.errorCode();
-  }
 
   private static TableEntity.Builder entity() {
     return TableEntity.builder("p", "r");
@@ -38,17 +31,17 @@ class EntityValidatorTest {
     void lengthBoundaries() {
       assertThatCode(() -> EntityValidator.validateTableName("a".repeat(3))).doesNotThrowAnyException();
       assertThatCode(() -> EntityValidator.validateTableName("a".repeat(63))).doesNotThrowAnyException();
-      assertThat(codeOf(() -> EntityValidator.validateTableName("ab"))).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
-      assertThat(codeOf(() -> EntityValidator.validateTableName("a".repeat(64)))).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
-      assertThat(codeOf(() -> EntityValidator.validateTableName(""))).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
-      assertThat(codeOf(() -> EntityValidator.validateTableName(null))).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
+      assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EntityValidator.validateTableName("ab"));
+      assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EntityValidator.validateTableName("a".repeat(64)));
+      assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EntityValidator.validateTableName(""));
+      assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EntityValidator.validateTableName(null));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"1abc", "ab-c", "ab_c", "ab c", "$Metrics", "ab.c", "t\u00e4ble", "tables", "TABLES", "Tables"})
     void invalidCharactersAndReservedNames(String name) {
-      TableException e = catchThrowableOfType(TableException.class, () -> EntityValidator.validateTableName(name));
-      assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_RESOURCE_NAME);
+      TableException e = assertFails(TableErrorCode.INVALID_RESOURCE_NAME,
+          () -> EntityValidator.validateTableName(name));
       assertThat(e.getMessage()).isEqualTo("The specifed resource name contains invalid characters.");
     }
   }
@@ -64,8 +57,8 @@ class EntityValidatorTest {
     @ParameterizedTest
     @ValueSource(chars = {'/', '\\', '#', '?', '\u0000', '\u0001', '\n', '\u001f', '\u007f', '\u0080', '\u009f'})
     void forbiddenCharactersAreOutOfRange(char c) {
-      TableException e = catchThrowableOfType(TableException.class, () -> EntityValidator.validateKey("RowKey", "a" + c + "b"));
-      assertThat(e.errorCode()).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
+      TableException e = assertFails(TableErrorCode.OUT_OF_RANGE_INPUT,
+          () -> EntityValidator.validateKey("RowKey", "a" + c + "b"));
       assertThat(e.getMessage()).startsWith("The 'RowKey' parameter of value ").endsWith(" is out of range.");
     }
 
@@ -77,24 +70,24 @@ class EntityValidatorTest {
     @Test
     void keyOf512CodeUnitsPassesAnd513IsTooLarge() {
       assertThatCode(() -> EntityValidator.validateKey("PartitionKey", "k".repeat(512))).doesNotThrowAnyException();
-      assertThat(codeOf(() -> EntityValidator.validateKey("PartitionKey", "k".repeat(513))))
-          .isEqualTo(TableErrorCode.KEY_VALUE_TOO_LARGE);
+      assertFails(TableErrorCode.KEY_VALUE_TOO_LARGE,
+          () -> EntityValidator.validateKey("PartitionKey", "k".repeat(513)));
       // a supplementary character is two UTF-16 code units
-      assertThat(codeOf(() -> EntityValidator.validateKey("RowKey", "\ud83d\ude00".repeat(257))))
-          .isEqualTo(TableErrorCode.KEY_VALUE_TOO_LARGE);
+      assertFails(TableErrorCode.KEY_VALUE_TOO_LARGE,
+          () -> EntityValidator.validateKey("RowKey", "\ud83d\ude00".repeat(257)));
     }
 
     @Test
     void missingKeyNeedsAValue() {
-      assertThat(codeOf(() -> EntityValidator.validateKey("PartitionKey", null))).isEqualTo(TableErrorCode.PROPERTIES_NEED_VALUE);
+      assertFails(TableErrorCode.PROPERTIES_NEED_VALUE, () -> EntityValidator.validateKey("PartitionKey", null));
     }
 
     @Test
     void validateForWriteChecksBothKeys() {
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(TableEntity.builder("a#", "r").build())))
-          .isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(TableEntity.builder("p", "r".repeat(513)).build())))
-          .isEqualTo(TableErrorCode.KEY_VALUE_TOO_LARGE);
+      assertFails(TableErrorCode.OUT_OF_RANGE_INPUT,
+          () -> EntityValidator.validateForWrite(TableEntity.builder("a#", "r").build()));
+      assertFails(TableErrorCode.KEY_VALUE_TOO_LARGE,
+          () -> EntityValidator.validateForWrite(TableEntity.builder("p", "r".repeat(513)).build()));
     }
   }
 
@@ -111,41 +104,41 @@ class EntityValidatorTest {
     @Test
     void twoHundredFiftyTwoUserPropertiesPassAndOneMoreIsTooMany() {
       assertThatCode(() -> EntityValidator.validateForWrite(withProperties(252))).doesNotThrowAnyException();
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(withProperties(253)))).isEqualTo(TableErrorCode.TOO_MANY_PROPERTIES);
+      assertFails(TableErrorCode.TOO_MANY_PROPERTIES, () -> EntityValidator.validateForWrite(withProperties(253)));
     }
 
     @Test
     void propertyNameRulesApplyOnWrite() {
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(entity().put("9lives", 1).build())))
-          .isEqualTo(TableErrorCode.PROPERTY_NAME_INVALID);
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(entity().put("N".repeat(256), 1).build())))
-          .isEqualTo(TableErrorCode.PROPERTY_NAME_TOO_LONG);
+      assertFails(TableErrorCode.PROPERTY_NAME_INVALID,
+          () -> EntityValidator.validateForWrite(entity().put("9lives", 1).build()));
+      assertFails(TableErrorCode.PROPERTY_NAME_TOO_LONG,
+          () -> EntityValidator.validateForWrite(entity().put("N".repeat(256), 1).build()));
     }
 
     @Test
     void stringOf32KCodeUnitsPassesAndOneMoreIsTooLarge() {
       assertThatCode(() -> EntityValidator.validateForWrite(entity().put("S", "x".repeat(32 * 1024)).build()))
           .doesNotThrowAnyException();
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(entity().put("S", "x".repeat(32 * 1024 + 1)).build())))
-          .isEqualTo(TableErrorCode.PROPERTY_VALUE_TOO_LARGE);
+      assertFails(TableErrorCode.PROPERTY_VALUE_TOO_LARGE,
+          () -> EntityValidator.validateForWrite(entity().put("S", "x".repeat(32 * 1024 + 1)).build()));
     }
 
     @Test
     void binaryOf64KiBPassesAndOneMoreByteIsTooLarge() {
       assertThatCode(() -> EntityValidator.validateForWrite(entity().put("B", new byte[64 * 1024]).build()))
           .doesNotThrowAnyException();
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(entity().put("B", new byte[64 * 1024 + 1]).build())))
-          .isEqualTo(TableErrorCode.PROPERTY_VALUE_TOO_LARGE);
+      assertFails(TableErrorCode.PROPERTY_VALUE_TOO_LARGE,
+          () -> EntityValidator.validateForWrite(entity().put("B", new byte[64 * 1024 + 1]).build()));
     }
 
     @Test
     void dateTimeMustLieBetween1601And9999() {
       assertThatCode(() -> EntityValidator.validateForWrite(entity()
           .put("Min", TableLimits.MIN_DATE_TIME).put("Max", TableLimits.MAX_DATE_TIME).build())).doesNotThrowAnyException();
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(entity()
-          .put("D", TableLimits.MIN_DATE_TIME.minusNanos(100)).build()))).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(entity()
-          .put("D", Instant.parse("+10000-01-01T00:00:00Z")).build()))).isEqualTo(TableErrorCode.OUT_OF_RANGE_INPUT);
+      assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EntityValidator.validateForWrite(entity()
+          .put("D", TableLimits.MIN_DATE_TIME.minusNanos(100)).build()));
+      assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EntityValidator.validateForWrite(entity()
+          .put("D", Instant.parse("+10000-01-01T00:00:00Z")).build()));
     }
 
     @Test
@@ -182,7 +175,7 @@ class EntityValidatorTest {
     @Test
     void exactlyOneMebibytePassesAndTwoBytesMoreIsTooLarge() {
       assertThatCode(() -> EntityValidator.validateForWrite(ofSize(1024 * 1024))).doesNotThrowAnyException();
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(ofSize(1024 * 1024 + 2)))).isEqualTo(TableErrorCode.ENTITY_TOO_LARGE);
+      assertFails(TableErrorCode.ENTITY_TOO_LARGE, () -> EntityValidator.validateForWrite(ofSize(1024 * 1024 + 2)));
     }
 
     @Test
@@ -190,7 +183,7 @@ class EntityValidatorTest {
       // a Boolean named "b" adds 8 + 2 + 1 = 11 bytes
       TableEntity e = ofSize(1024 * 1024 - 10).toBuilder().put("b", true).build();
       assertThat(EntitySize.of(e)).isEqualTo(1024 * 1024 + 1);
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(e))).isEqualTo(TableErrorCode.ENTITY_TOO_LARGE);
+      assertFails(TableErrorCode.ENTITY_TOO_LARGE, () -> EntityValidator.validateForWrite(e));
     }
 
     @Test
@@ -199,7 +192,7 @@ class EntityValidatorTest {
       for (int i = 0; i < 17; i++) {
         b.put("S" + i, "\u00e9".repeat(32 * 1024));
       }
-      assertThat(codeOf(() -> EntityValidator.validateForWrite(b.build()))).isEqualTo(TableErrorCode.ENTITY_TOO_LARGE);
+      assertFails(TableErrorCode.ENTITY_TOO_LARGE, () -> EntityValidator.validateForWrite(b.build()));
     }
   }
 }

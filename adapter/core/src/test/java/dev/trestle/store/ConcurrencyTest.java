@@ -1,5 +1,6 @@
 package dev.trestle.store;
 
+import static dev.trestle.testing.TableAssertions.assertCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.EntityPage;
@@ -60,7 +61,7 @@ class ConcurrencyTest {
           table.update(TableEntity.builder("c", "c").put("count", count + 1).build(), read.etag());
           done++;
         } catch (TableException e) {
-          assertThat(e.errorCode()).isEqualTo(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
+          assertCode(e, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
           conflicted++;
         }
       }

@@ -1,13 +1,12 @@
 package dev.trestle.store;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.trestle.PropertyValue;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
 import java.time.Instant;
@@ -15,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 class EntityCrudTest {
 
@@ -26,10 +24,6 @@ class EntityCrudTest {
 
   private static TableEntity person(String rowKey, String name, int age) {
     return TableEntity.builder("p", rowKey).put("Name", name).put("Age", age).build();
-  }
-
-  static void assertFails(TableErrorCode code, ThrowingCallable call) {
-    assertThatThrownBy(call).isInstanceOfSatisfying(TableException.class, e -> assertThat(e.errorCode()).isEqualTo(code));
   }
 
   @DatabaseTest

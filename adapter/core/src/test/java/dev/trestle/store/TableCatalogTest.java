@@ -1,6 +1,6 @@
 package dev.trestle.store;
 
-import static dev.trestle.store.EntityCrudTest.assertFails;
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.AccessPolicy;

@@ -1,14 +1,13 @@
 package dev.trestle.store;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.trestle.EntityQuery;
 import dev.trestle.PropertyValue;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
 import dev.trestle.TransactionFailedException;
@@ -32,9 +31,8 @@ class TransactionTest {
   }
 
   private static void assertFailsAt(int index, TableErrorCode code, ThrowingCallable call) {
-    assertThatThrownBy(call).isInstanceOfSatisfying(TransactionFailedException.class, e -> {
+    assertThat(assertFails(code, call)).isInstanceOfSatisfying(TransactionFailedException.class, e -> {
       assertThat(e.failedIndex()).isEqualTo(index);
-      assertThat(e.errorCode()).isEqualTo(code);
       assertThat(e.getMessage()).startsWith(index + ":");
     });
   }
@@ -120,8 +118,7 @@ class TransactionTest {
     }
     assertThat(table.submitTransaction(operations)).hasSize(100);
     operations.add(TableOperation.insert(entity("r100", 100)));
-    assertThatThrownBy(() -> table.submitTransaction(operations)).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_INPUT));
+    assertFails(TableErrorCode.INVALID_INPUT, () -> table.submitTransaction(operations));
     assertThat(table.query(EntityQuery.all()).entities()).hasSize(102);
   }
 
@@ -136,8 +133,7 @@ class TransactionTest {
       }
       operations.add(TableOperation.insert(big.build()));
     }
-    assertThatThrownBy(() -> table.submitTransaction(operations)).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.REQUEST_BODY_TOO_LARGE));
+    assertFails(TableErrorCode.REQUEST_BODY_TOO_LARGE, () -> table.submitTransaction(operations));
     assertThat(rowKeys(table)).containsExactly("doomed", "existing");
   }
 

@@ -1,7 +1,7 @@
 package dev.trestle.store;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
@@ -131,18 +131,10 @@ class WriteFaultsTest {
       service.createTable("unreachable");
       TableClient table = service.tableClient("unreachable");
       faulty.connectionFailures(1);
-      assertThatThrownBy(() -> table.insert(TableEntity.builder("p", "r").build()))
-          .isInstanceOfSatisfying(TableException.class,
-              e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
-      assertThatThrownBy(() -> table.get("p", "r"))
-          .isInstanceOfSatisfying(TableException.class,
-              e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
-      assertThatThrownBy(() -> table.query(EntityQuery.all()))
-          .isInstanceOfSatisfying(TableException.class,
-              e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
-      assertThatThrownBy(() -> service.getTable("unreachable"))
-          .isInstanceOfSatisfying(TableException.class,
-              e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+      assertFails(TableErrorCode.SERVER_BUSY, () -> table.insert(TableEntity.builder("p", "r").build()));
+      assertFails(TableErrorCode.SERVER_BUSY, () -> table.get("p", "r"));
+      assertFails(TableErrorCode.SERVER_BUSY, () -> table.query(EntityQuery.all()));
+      assertFails(TableErrorCode.SERVER_BUSY, () -> service.getTable("unreachable"));
       faulty.heal();
       assertThat(table.insert(TableEntity.builder("p", "r").build()).rowKey()).as("recovers by itself").isEqualTo("r");
     }
@@ -157,9 +149,8 @@ class WriteFaultsTest {
       TableClient table = service.tableClient("commits");
       TableEntity stored = table.insert(TableEntity.builder("p", "r").put("v", 1).build());
       faulty.commitFailures(1);
-      assertThatThrownBy(() -> table.update(TableEntity.builder("p", "r").put("v", 2).build(), stored.etag()))
-          .isInstanceOfSatisfying(TableException.class,
-              e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+      assertFails(TableErrorCode.SERVER_BUSY,
+          () -> table.update(TableEntity.builder("p", "r").put("v", 2).build(), stored.etag()));
     }
   }
 

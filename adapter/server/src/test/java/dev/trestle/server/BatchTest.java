@@ -1,5 +1,6 @@
 package dev.trestle.server;
 
+import static dev.trestle.server.support.ReplyAssertions.assertErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -107,8 +108,7 @@ class BatchTest extends ServerTest {
         "--batch_x\r\nContent-Type: multipart/mixed; boundary=cs\r\n\r\n--cs\r\nContent-Type: application/http\r\n\r\n"
             + "GARBAGE LINE\r\n\r\n--cs--\r\n--batch_x--\r\n"}) {
       RawClient.Reply reply = fx.raw().call("POST", "/$batch").body(body.getBytes(), "multipart/mixed; boundary=batch_x").send();
-      assertThat(reply.status()).as(body).isEqualTo(400);
-      assertThat(reply.header("x-ms-error-code")).isEqualTo("InvalidInput");
+      assertErrorCode(reply, 400, "InvalidInput");
     }
   }
 

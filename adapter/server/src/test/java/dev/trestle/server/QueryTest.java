@@ -1,5 +1,6 @@
 package dev.trestle.server;
 
+import static dev.trestle.server.support.ReplyAssertions.assertErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.http.rest.PagedResponse;
@@ -116,8 +117,7 @@ class QueryTest extends ServerTest {
     for (String top : new String[] {"0", "-1", "1001", "abc", "2147483648"}) {
       for (String path : new String[] {"/" + table + "()?$top=" + top, "/Tables?$top=" + top}) {
         RawClient.Reply reply = fx.raw().call("GET", path).send();
-        assertThat(reply.status()).as(path).isEqualTo(400);
-        assertThat(reply.header("x-ms-error-code")).as(path).isEqualTo("InvalidInput");
+        assertErrorCode(reply, 400, "InvalidInput");
       }
     }
     assertThat(fx.raw().call("GET", "/" + table + "()?$top=1000").send().status()).isEqualTo(200);

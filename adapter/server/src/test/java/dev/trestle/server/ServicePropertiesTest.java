@@ -1,5 +1,6 @@
 package dev.trestle.server;
 
+import static dev.trestle.server.support.ReplyAssertions.assertErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -58,8 +59,7 @@ class ServicePropertiesTest extends ServerTest {
     start(tables);
     RawClient.Reply closed = fx.raw().call("OPTIONS", "/Tables").unsigned().header("Origin", "http://a.example")
         .header("Access-Control-Request-Method", "GET").send();
-    assertThat(closed.status()).isEqualTo(403);
-    assertThat(closed.header("x-ms-error-code")).isEqualTo("CorsPreflightFailure");
+    assertErrorCode(closed, 403, "CorsPreflightFailure");
 
     fx.sdk().setProperties(new TableServiceProperties().setCorsRules(List.of(new TableServiceCorsRule()
         .setAllowedOrigins("http://a.example").setAllowedMethods("GET,POST").setAllowedHeaders("x-ms-*")
@@ -92,8 +92,7 @@ class ServicePropertiesTest extends ServerTest {
     assertThat(listed.status()).isEqualTo(200);
     assertThat(listed.body()).contains(fx.endpoint() + "-secondary/$metadata#Tables");
     RawClient.Reply write = secondary.call("POST", "/Tables").json("{\"TableName\":\"nowrite\"}").send();
-    assertThat(write.status()).isEqualTo(403);
-    assertThat(write.header("x-ms-error-code")).isEqualTo("AuthorizationFailure");
+    assertErrorCode(write, 403, "AuthorizationFailure");
     RawClient.Reply unknown = new RawClient(fx.endpoint() + "x-secondary", fx.account() + "x", TrestleServer.DEV_ACCOUNT_KEY)
         .call("GET", "/Tables").send();
     assertThat(unknown.status()).isEqualTo(403);
@@ -106,8 +105,7 @@ class ServicePropertiesTest extends ServerTest {
         .credential(new AzureNamedKeyCredential(fx.account(), TrestleServer.DEV_ACCOUNT_KEY)).buildClient();
     assertThat(secondary.getStatistics().getGeoReplication().getStatus().toString()).isEqualTo("live");
     RawClient.Reply stats = fx.raw().call("GET", "?restype=service&comp=stats").send();
-    assertThat(stats.status()).isEqualTo(400);
-    assertThat(stats.header("x-ms-error-code")).isEqualTo("InvalidQueryParameterValue");
+    assertErrorCode(stats, 400, "InvalidQueryParameterValue");
     RawClient.Reply withSlash = fx.raw().call("GET", "/?restype=service&comp=properties").send();
     assertThat(withSlash.status()).isEqualTo(200);
     assertThat(withSlash.header("Content-Type")).startsWith("application/xml");

@@ -1,5 +1,6 @@
 package dev.trestle.server;
 
+import static dev.trestle.server.support.ReplyAssertions.assertErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,8 +77,7 @@ class TableOperationsTest extends ServerTest {
   void deletingAMissingTableAnswersResourceNotFoundAsAzureDoes(TableService tables) {
     start(tables);
     RawClient.Reply delete = fx.raw().call("DELETE", "/Tables('" + ServerFixture.uniqueName("gone") + "')").send();
-    assertThat(delete.status()).isEqualTo(404);
-    assertThat(delete.header("x-ms-error-code")).isEqualTo("ResourceNotFound");
+    assertErrorCode(delete, 404, "ResourceNotFound");
     assertThat(delete.body()).contains("\"code\":\"ResourceNotFound\"", "The specified resource does not exist.");
   }
 
@@ -86,8 +86,7 @@ class TableOperationsTest extends ServerTest {
     start(tables);
     String name = ServerFixture.uniqueName("gone");
     RawClient.Reply insert = fx.raw().call("POST", "/" + name).json("{\"PartitionKey\":\"a\",\"RowKey\":\"b\"}").send();
-    assertThat(insert.status()).isEqualTo(404);
-    assertThat(insert.header("x-ms-error-code")).isEqualTo("TableNotFound");
+    assertErrorCode(insert, 404, "TableNotFound");
   }
 
   @DatabaseTest

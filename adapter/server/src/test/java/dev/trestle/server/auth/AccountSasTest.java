@@ -1,17 +1,17 @@
 package dev.trestle.server.auth;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
+import static dev.trestle.server.auth.GrantAssertions.READ;
+import static dev.trestle.server.auth.GrantAssertions.assertAllowsOnly;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,11 +41,6 @@ class AccountSasTest {
     return authenticator.authenticate(SasTokens.request("GET", URL, SasTokens.account(ACCOUNT, KEY, fields)), ACCOUNT);
   }
 
-  static void assertFails(ThrowingCallable call, TableErrorCode code) {
-    assertThatThrownBy(call).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(code));
-  }
-
   /** Each operation with the one resource type and permission the account SAS table gives it. */
   @ParameterizedTest
   @CsvSource({
@@ -58,36 +53,36 @@ class AccountSasTest {
     grant(fields(permission, resourceType)).authorizeEntity(operation, "orders", "p", "r");
 
     String otherTypes = "sco".replace(resourceType, "");
-    assertFails(() -> grant(fields("rwdlacup", otherTypes)).authorize(operation, "orders"),
-        TableErrorCode.AUTHORIZATION_RESOURCE_TYPE_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
+        () -> grant(fields("rwdlacup", otherTypes)).authorize(operation, "orders"));
 
     // Create Table is allowed by any of a, c and w: none of them may remain.
     String sufficient = operation == Operation.CREATE_TABLE ? "acw" : permission;
     String otherPermissions = "rwdlacup".replaceAll("[" + sufficient + "]", "");
-    assertFails(() -> grant(fields(otherPermissions, "sco")).authorize(operation, "orders"),
-        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+        () -> grant(fields(otherPermissions, "sco")).authorize(operation, "orders"));
   }
 
   @ParameterizedTest
   @CsvSource({"INSERT_OR_REPLACE_ENTITY, a", "INSERT_OR_REPLACE_ENTITY, u", "INSERT_OR_MERGE_ENTITY, a",
       "INSERT_OR_MERGE_ENTITY, u"})
   void upsertNeedsBothAddAndUpdate(Operation operation, String permission) {
-    assertFails(() -> grant(fields(permission, "o")).authorize(operation, "orders"),
-        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+        () -> grant(fields(permission, "o")).authorize(operation, "orders"));
   }
 
   @ParameterizedTest
   @EnumSource(value = Operation.class, names = {"GET_TABLE_ACL", "SET_TABLE_ACL"})
   void storedAccessPoliciesNeedSharedKey(Operation operation) {
-    assertFails(() -> grant(fields("rwdlacup", "sco")).authorize(operation, "orders"),
-        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+        () -> grant(fields("rwdlacup", "sco")).authorize(operation, "orders"));
   }
 
   @Test
   void servicesMustIncludeTable() {
     Map<String, String> f = fields("r", "o");
     f.put("ss", "bq");
-    assertFails(() -> grant(f), TableErrorCode.AUTHORIZATION_SERVICE_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_SERVICE_MISMATCH, () -> grant(f));
     f.put("ss", "bqtf");
     grant(f).authorize(Operation.QUERY_ENTITIES, "orders");
   }
@@ -106,15 +101,15 @@ class AccountSasTest {
     f.put("sip", "127.0.0.1");
     f.put("spr", "https,http");
     Map<String, String> signed = SasTokens.account(ACCOUNT, KEY, f);
-    assertThat(authenticator.authenticate(SasTokens.request("GET", URL, signed), ACCOUNT)).isNotNull();
+    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, signed), ACCOUNT), "orders", READ);
 
     Map<String, String> tampering = Map.of("sv", "2018-03-28", "ss", "tq", "srt", "sco", "sp", "rw",
         "st", "2026-02-28T00:00:00Z", "se", "2026-03-03T00:00:00Z", "sip", "127.0.0.0-127.0.0.255", "spr", "https");
     tampering.forEach((name, value) -> {
       Map<String, String> tampered = new LinkedHashMap<>(signed);
       tampered.put(name, value);
-      assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, tampered), ACCOUNT),
-          TableErrorCode.AUTHENTICATION_FAILED);
+      assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+          () -> authenticator.authenticate(SasTokens.request("GET", URL, tampered), ACCOUNT));
     });
   }
 
@@ -128,8 +123,8 @@ class AccountSasTest {
     Map<String, String> withoutScopeLine = new LinkedHashMap<>(SasTokens.account(ACCOUNT, KEY, fields("r", "o")));
     withoutScopeLine.put("sv", "2020-12-06");
     withoutScopeLine.put("sig", TestSigner.sign(KEY, "acct\nr\nt\no\n\n2026-03-02T00:00:00Z\n\n\n2020-12-06\n"));
-    assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, withoutScopeLine), ACCOUNT),
-        TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(SasTokens.request("GET", URL, withoutScopeLine), ACCOUNT));
   }
 
   @Test
@@ -137,8 +132,8 @@ class AccountSasTest {
     for (String name : List.of("sv", "srt", "sp", "se")) {
       Map<String, String> params = SasTokens.account(ACCOUNT, KEY, fields("r", "o"));
       params.remove(name);
-      assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT),
-          TableErrorCode.AUTHENTICATION_FAILED);
+      assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+          () -> authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT));
     }
   }
 
@@ -146,19 +141,19 @@ class AccountSasTest {
   void expiredOrNotYetValidTokenFails() {
     Map<String, String> expired = fields("r", "o");
     expired.put("se", "2026-03-01T11:59:59Z");
-    assertFails(() -> grant(expired), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(expired));
 
     Map<String, String> expiresNow = fields("r", "o");
     expiresNow.put("se", "2026-03-01T12:00:00Z");
-    assertFails(() -> grant(expiresNow), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(expiresNow));
 
     Map<String, String> future = fields("r", "o");
     future.put("st", "2026-03-01T12:00:01Z");
-    assertFails(() -> grant(future), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(future));
 
     Map<String, String> started = fields("r", "o");
     started.put("st", "2026-03-01T12:00:00Z");
-    assertThat(grant(started)).isNotNull();
+    assertAllowsOnly(grant(started), "orders", READ);
   }
 
   @Test
@@ -167,18 +162,18 @@ class AccountSasTest {
         "2026-03-01T14:00:00+01:00", "2026-03-01T13:00:00")) {
       Map<String, String> f = fields("r", "o");
       f.put("se", se);
-      assertThat(grant(f)).as(se).isNotNull();
+      assertAllowsOnly(grant(f), "orders", READ);
     }
     Map<String, String> garbled = fields("r", "o");
     garbled.put("se", "tomorrow");
-    assertFails(() -> grant(garbled), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(garbled));
   }
 
   @Test
   void expiryMustFollowStart() {
     Map<String, String> f = fields("r", "o");
     f.put("st", "2026-03-02T00:00:00Z");
-    assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
   }
 
   @Test
@@ -187,11 +182,12 @@ class AccountSasTest {
     f.put("sip", "10.0.0.5-10.0.1.20");
     Map<String, String> params = SasTokens.account(ACCOUNT, KEY, f);
     for (String inside : List.of("10.0.0.5", "10.0.0.255", "10.0.1.20", "::ffff:10.0.0.9")) {
-      assertThat(authenticator.authenticate(SasTokens.request("GET", URL, params).from(inside), ACCOUNT)).isNotNull();
+      assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, params).from(inside), ACCOUNT),
+          "orders", READ);
     }
     for (String outside : List.of("10.0.0.4", "10.0.1.21", "127.0.0.1", "::1", "not-an-ip")) {
-      assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, params).from(outside), ACCOUNT),
-          TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH);
+      assertFails(TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
+          () -> authenticator.authenticate(SasTokens.request("GET", URL, params).from(outside), ACCOUNT));
     }
   }
 
@@ -200,25 +196,26 @@ class AccountSasTest {
     Map<String, String> single = fields("r", "o");
     single.put("sip", "192.168.1.7");
     Map<String, String> params = SasTokens.account(ACCOUNT, KEY, single);
-    assertThat(authenticator.authenticate(SasTokens.request("GET", URL, params).from("192.168.1.7"), ACCOUNT))
-        .isNotNull();
-    assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("192.168.1.8"), ACCOUNT),
-        TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH);
+    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, params).from("192.168.1.7"), ACCOUNT),
+        "orders", READ);
+    assertFails(TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
+        () -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("192.168.1.8"), ACCOUNT));
 
     Map<String, String> v6 = fields("r", "o");
     v6.put("sip", "2001:db8::1-2001:db8::ff");
     Map<String, String> v6params = SasTokens.account(ACCOUNT, KEY, v6);
-    assertThat(authenticator.authenticate(SasTokens.request("GET", URL, v6params).from("2001:db8::10"), ACCOUNT))
-        .isNotNull();
-    assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, v6params).from("2001:db8::100"),
-        ACCOUNT), TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH);
+    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, v6params).from("2001:db8::10"), ACCOUNT),
+        "orders", READ);
+    assertFails(TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
+        () -> authenticator.authenticate(SasTokens.request("GET", URL, v6params).from("2001:db8::100"),
+        ACCOUNT));
   }
 
   @Test
   void unreadableAddressRangeFails() {
     Map<String, String> f = fields("r", "o");
     f.put("sip", "example.com");
-    assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
   }
 
   @Test
@@ -226,14 +223,15 @@ class AccountSasTest {
     Map<String, String> f = fields("r", "o");
     f.put("spr", "https");
     Map<String, String> params = SasTokens.account(ACCOUNT, KEY, f);
-    assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT),
-        TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH);
-    assertThat(authenticator.authenticate(SasTokens.request("GET", URL, params).secure(true), ACCOUNT)).isNotNull();
+    assertFails(TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH,
+        () -> authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT));
+    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, params).secure(true), ACCOUNT),
+        "orders", READ);
 
     f.put("spr", "https,http");
-    assertThat(grant(f)).isNotNull();
+    assertAllowsOnly(grant(f), "orders", READ);
     f.put("spr", "ftp");
-    assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
   }
 
   @Test
@@ -241,7 +239,7 @@ class AccountSasTest {
     Map<String, String> params = SasTokens.account(ACCOUNT, KEY, fields("r", "o"));
     String sig = params.get("sig");
     params.put("sig", sig.replace('+', ' '));
-    assertThat(authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT)).isNotNull();
+    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT), "orders", READ);
   }
 
   @Test

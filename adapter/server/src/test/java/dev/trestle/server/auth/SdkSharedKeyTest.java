@@ -1,7 +1,7 @@
 package dev.trestle.server.auth;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.core.credential.AzureNamedKeyCredential;
 import com.azure.data.tables.TableClient;
@@ -16,7 +16,6 @@ import com.azure.data.tables.models.TableSignedIdentifier;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -84,8 +83,6 @@ class SdkSharedKeyTest {
     FakeRequest request = CAPTURE.capture(call);
     request.path(request.rawPath() + "x");
 
-    assertThatThrownBy(() -> authenticator.authenticate(request, ACCOUNT))
-        .isInstanceOfSatisfying(TableException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.AUTHENTICATION_FAILED));
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(request, ACCOUNT));
   }
 }

@@ -1,5 +1,7 @@
 package dev.trestle.server.auth;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
+import static dev.trestle.server.auth.GrantAssertions.assertFullAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +14,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 class SharedKeyTest {
@@ -50,11 +51,6 @@ class SharedKeyTest {
 
   static final String TABLES = "http://127.0.0.1:10002/acct/Tables";
 
-  void assertFails(ThrowingCallable call, TableErrorCode code) {
-    assertThatThrownBy(call).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(code));
-  }
-
   @Test
   void sharedKeyLiteWithEitherKeyIsAccepted() {
     assertThat(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW), ACCOUNT).keyRange()).isEmpty();
@@ -77,7 +73,7 @@ class SharedKeyTest {
     String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/Tables");
     request.header("Authorization", "SharedKeyLite acct:" + signature);
 
-    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
@@ -85,7 +81,7 @@ class SharedKeyTest {
     FakeRequest request = FakeRequest.of("GET", TABLES).header("Date", rfc1123(NOW));
     request.header("Authorization", "SharedKeyLite acct:" + TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/Tables"));
 
-    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
@@ -93,22 +89,22 @@ class SharedKeyTest {
     Instant other = NOW.minusSeconds(60);
     FakeRequest request = FakeRequest.of("GET", TABLES).header("Date", rfc1123(NOW)).header("x-ms-date", rfc1123(other));
     request.header("Authorization", "SharedKeyLite acct:" + TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/Tables"));
-    assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(request, ACCOUNT));
 
     request.header("Authorization", "SharedKeyLite acct:" + TestSigner.sign(KEY1, rfc1123(other) + "\n/acct/acct/Tables"));
-    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
   void compParameterIsPartOfTheResourceAndOtherParametersAreNot() {
     FakeRequest acl = lite("GET", "http://h/acct/orders?comp=acl", KEY1, NOW);
-    assertThat(authenticator.authenticate(acl, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(acl, ACCOUNT));
 
     FakeRequest withFilter = lite("GET", "http://h/acct/orders()", KEY1, NOW).param("$filter", "PartitionKey eq 'a'");
-    assertThat(authenticator.authenticate(withFilter, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(withFilter, ACCOUNT));
 
     FakeRequest tampered = acl.copy().param("comp", "properties");
-    assertFails(() -> authenticator.authenticate(tampered, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(tampered, ACCOUNT));
   }
 
   @Test
@@ -118,7 +114,7 @@ class SharedKeyTest {
     String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/orders(PartitionKey='a b',RowKey='é')");
     request.header("Authorization", "SharedKeyLite acct:" + signature);
 
-    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
@@ -128,7 +124,7 @@ class SharedKeyTest {
     String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/orders(PartitionKey=%27a%27,RowKey=%27b%27)");
     request.header("Authorization", "SharedKeyLite acct:" + signature);
 
-    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
@@ -138,54 +134,56 @@ class SharedKeyTest {
     String signature = TestSigner.sign(KEY1, rfc1123(NOW) + "\n/acct/acct/?comp=stats");
     request.header("Authorization", "SharedKeyLite acct:" + signature);
 
-    assertThat(authenticator.authenticate(request, ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
   void sharedKeySignsVerbContentTypeAndContentMd5() {
     String type = "application/json;odata=nometadata";
-    assertThat(authenticator.authenticate(full("POST", TABLES, type, null), ACCOUNT)).isNotNull();
-    assertThat(authenticator.authenticate(full("PUT", TABLES, type, "Q2hlY2sgSW50ZWdyaXR5IQ=="), ACCOUNT)).isNotNull();
+    assertFullAccess(authenticator.authenticate(full("POST", TABLES, type, null), ACCOUNT));
+    assertFullAccess(authenticator.authenticate(full("PUT", TABLES, type, "Q2hlY2sgSW50ZWdyaXR5IQ=="), ACCOUNT));
 
-    assertFails(() -> authenticator.authenticate(full("POST", TABLES, type, null).method("PUT"), ACCOUNT),
-        TableErrorCode.AUTHENTICATION_FAILED);
-    assertFails(() -> authenticator.authenticate(full("POST", TABLES, type, null).header("Content-Type", "text/plain"),
-        ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
-    assertFails(() -> authenticator.authenticate(full("POST", TABLES, type, null).header("Content-MD5", "AAAA"),
-        ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(full("POST", TABLES, type, null).method("PUT"), ACCOUNT));
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(full("POST", TABLES, type, null).header("Content-Type", "text/plain"),
+        ACCOUNT));
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(full("POST", TABLES, type, null).header("Content-MD5", "AAAA"),
+        ACCOUNT));
   }
 
   @Test
   void liteSignatureIsNotAcceptedAsFullSharedKey() {
     FakeRequest request = lite("GET", TABLES, KEY1, NOW);
     request.header("Authorization", request.header("Authorization").replace("SharedKeyLite", "SharedKey"));
-    assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
   void dateOlderOrNewerThanTheSkewFails() {
-    assertThat(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(14 * 60)), ACCOUNT)).isNotNull();
-    assertThat(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.plusSeconds(14 * 60)), ACCOUNT)).isNotNull();
-    assertFails(() -> authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(16 * 60)), ACCOUNT),
-        TableErrorCode.AUTHENTICATION_FAILED);
-    assertFails(() -> authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.plusSeconds(16 * 60)), ACCOUNT),
-        TableErrorCode.AUTHENTICATION_FAILED);
+    assertFullAccess(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(14 * 60)), ACCOUNT));
+    assertFullAccess(authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.plusSeconds(14 * 60)), ACCOUNT));
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(16 * 60)), ACCOUNT));
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(lite("GET", TABLES, KEY1, NOW.plusSeconds(16 * 60)), ACCOUNT));
   }
 
   @Test
   void skewIsConfigurable() {
     RequestAuthenticator strict = authenticator(false, Duration.ofMinutes(1));
-    assertFails(() -> strict.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(120)), ACCOUNT),
-        TableErrorCode.AUTHENTICATION_FAILED);
-    assertThat(strict.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(30)), ACCOUNT)).isNotNull();
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> strict.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(120)), ACCOUNT));
+    assertFullAccess(strict.authenticate(lite("GET", TABLES, KEY1, NOW.minusSeconds(30)), ACCOUNT));
   }
 
   @Test
   void missingOrUnreadableDateFails() {
     FakeRequest noDate = lite("GET", TABLES, KEY1, NOW).header("x-ms-date", null);
-    assertFails(() -> authenticator.authenticate(noDate, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(noDate, ACCOUNT));
     FakeRequest badDate = lite("GET", TABLES, KEY1, NOW).header("x-ms-date", "yesterday");
-    assertFails(() -> authenticator.authenticate(badDate, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(badDate, ACCOUNT));
   }
 
   @Test
@@ -193,27 +191,27 @@ class SharedKeyTest {
     for (String header : List.of("SharedKey", "SharedKey acct", "SharedKey :sig", "SharedKey acct:", "Bearer abc.def",
         "Basic YTpi")) {
       FakeRequest request = FakeRequest.of("GET", TABLES).header("x-ms-date", rfc1123(NOW)).header("Authorization", header);
-      assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.INVALID_AUTHENTICATION_INFO);
+      assertFails(TableErrorCode.INVALID_AUTHENTICATION_INFO, () -> authenticator.authenticate(request, ACCOUNT));
     }
   }
 
   @Test
   void signatureThatIsNotBase64Fails() {
     FakeRequest request = lite("GET", TABLES, KEY1, NOW).header("Authorization", "SharedKeyLite acct:not*base64!");
-    assertFails(() -> authenticator.authenticate(request, ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(request, ACCOUNT));
   }
 
   @Test
   void headerAccountMustBeTheRequestAccount() {
     FakeRequest request = lite("GET", "http://h/other/Tables", KEY1, NOW);
-    assertFails(() -> authenticator.authenticate(request, "other"), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> authenticator.authenticate(request, "other"));
   }
 
   @Test
   void unknownAccountFails() {
     RequestAuthenticator none = new RequestAuthenticator(Map.of("someone", List.of(KEY1)), (a, t) -> List.of(),
         Clock.fixed(NOW, ZoneOffset.UTC), false);
-    assertFails(() -> none.authenticate(lite("GET", TABLES, KEY1, NOW), ACCOUNT), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> none.authenticate(lite("GET", TABLES, KEY1, NOW), ACCOUNT));
   }
 
   @Test
@@ -234,8 +232,8 @@ class SharedKeyTest {
   @Test
   void anonymousAccessDoesNotExcuseAWrongSignature() {
     FakeRequest request = lite("GET", TABLES, "b3RoZXIta2V5", NOW);
-    assertFails(() -> authenticator(true, Duration.ofMinutes(15)).authenticate(request, ACCOUNT),
-        TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator(true, Duration.ofMinutes(15)).authenticate(request, ACCOUNT));
   }
 
   @Test

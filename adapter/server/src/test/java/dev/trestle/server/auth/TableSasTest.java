@@ -1,11 +1,13 @@
 package dev.trestle.server.auth;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
+import static dev.trestle.server.auth.GrantAssertions.READ;
+import static dev.trestle.server.auth.GrantAssertions.assertAllowsOnly;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.trestle.AccessPolicy;
 import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -13,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -46,11 +47,6 @@ class TableSasTest {
         ACCOUNT);
   }
 
-  static void assertFails(ThrowingCallable call, TableErrorCode code) {
-    assertThatThrownBy(call).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(code));
-  }
-
   @ParameterizedTest
   @CsvSource({"QUERY_ENTITIES, r", "GET_ENTITY, r", "INSERT_ENTITY, a", "UPDATE_ENTITY, u", "MERGE_ENTITY, u",
       "INSERT_OR_REPLACE_ENTITY, au", "INSERT_OR_MERGE_ENTITY, au", "DELETE_ENTITY, d"})
@@ -59,24 +55,24 @@ class TableSasTest {
     grant(fields(permission)).authorizeEntity(operation, "Orders", "p", "r");
 
     String others = "raud".replaceAll("[" + permission + "]", "");
-    assertFails(() -> grant(fields(others)).authorize(operation, "Orders"),
-        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+        () -> grant(fields(others)).authorize(operation, "Orders"));
   }
 
   @ParameterizedTest
   @CsvSource({"INSERT_OR_REPLACE_ENTITY, a", "INSERT_OR_REPLACE_ENTITY, u", "INSERT_OR_MERGE_ENTITY, a",
       "INSERT_OR_MERGE_ENTITY, u"})
   void upsertNeedsBothAddAndUpdate(Operation operation, String permission) {
-    assertFails(() -> grant(fields(permission)).authorize(operation, "Orders"),
-        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+        () -> grant(fields(permission)).authorize(operation, "Orders"));
   }
 
   @ParameterizedTest
   @EnumSource(value = Operation.class, names = {"QUERY_TABLES", "CREATE_TABLE", "DELETE_TABLE", "GET_TABLE_ACL",
       "SET_TABLE_ACL", "GET_SERVICE_PROPERTIES", "SET_SERVICE_PROPERTIES", "GET_SERVICE_STATS"})
   void tableSasCannotRunTableOrServiceOperations(Operation operation) {
-    assertFails(() -> grant(fields("raud")).authorize(operation, "Orders"),
-        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+        () -> grant(fields("raud")).authorize(operation, "Orders"));
   }
 
   @Test
@@ -84,9 +80,9 @@ class TableSasTest {
     Grant grant = grant(fields("raud"));
     grant.authorize(Operation.QUERY_ENTITIES, "orders");
     grant.authorize(Operation.QUERY_ENTITIES, "ORDERS");
-    assertFails(() -> grant.authorize(Operation.QUERY_ENTITIES, "Invoices"), TableErrorCode.AUTHORIZATION_FAILURE);
-    assertFails(() -> grant.authorizeEntity(Operation.DELETE_ENTITY, "Invoices", "p", "r"),
-        TableErrorCode.AUTHORIZATION_FAILURE);
+    assertFails(TableErrorCode.AUTHORIZATION_FAILURE, () -> grant.authorize(Operation.QUERY_ENTITIES, "Invoices"));
+    assertFails(TableErrorCode.AUTHORIZATION_FAILURE,
+        () -> grant.authorizeEntity(Operation.DELETE_ENTITY, "Invoices", "p", "r"));
   }
 
   @Test
@@ -105,7 +101,7 @@ class TableSasTest {
     f.put("epk", "z");
     f.put("erk", "9");
     Map<String, String> signed = SasTokens.table(ACCOUNT, KEY, f, true);
-    assertThat(authenticator.authenticate(SasTokens.request("GET", URL, signed), ACCOUNT)).isNotNull();
+    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, signed), ACCOUNT), "Orders", READ);
 
     Map<String, String> tampering = new LinkedHashMap<>();
     tampering.put("sp", "raud");
@@ -131,20 +127,20 @@ class TableSasTest {
   void permissionsAndExpiryAreMandatoryWithoutStoredPolicy() {
     Map<String, String> noPermissions = fields("r");
     noPermissions.remove("sp");
-    assertFails(() -> grant(noPermissions), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(noPermissions));
     Map<String, String> noExpiry = fields("r");
     noExpiry.remove("se");
-    assertFails(() -> grant(noExpiry), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(noExpiry));
   }
 
   @Test
   void expiredAndNotYetValidTokensFail() {
     Map<String, String> expired = fields("r");
     expired.put("se", "2026-03-01T11:00:00Z");
-    assertFails(() -> grant(expired), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(expired));
     Map<String, String> early = fields("r");
     early.put("st", "2026-03-01T13:00:00Z");
-    assertFails(() -> grant(early), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(early));
   }
 
   @Test
@@ -153,12 +149,13 @@ class TableSasTest {
     f.put("sip", "10.1.0.0-10.1.255.255");
     f.put("spr", "https");
     Map<String, String> params = SasTokens.table(ACCOUNT, KEY, f, true);
-    assertThat(authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.1.2.3").secure(true), ACCOUNT))
-        .isNotNull();
-    assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.2.0.1").secure(true),
-        ACCOUNT), TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH);
-    assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.1.2.3"), ACCOUNT),
-        TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH);
+    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.1.2.3").secure(true), ACCOUNT),
+        "Orders", READ);
+    assertFails(TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
+        () -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.2.0.1").secure(true),
+        ACCOUNT));
+    assertFails(TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH,
+        () -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.1.2.3"), ACCOUNT));
   }
 
   @Test
@@ -175,8 +172,8 @@ class TableSasTest {
     grant.authorizeEntity(Operation.INSERT_ENTITY, "Orders", "c", "0");
     grant.authorizeEntity(Operation.GET_ENTITY, "Orders", "d", "5");
     for (String[] keys : new String[][] {{"b", "4"}, {"a", "9"}, {"d", "6"}, {"e", ""}}) {
-      assertFails(() -> grant.authorizeEntity(Operation.INSERT_ENTITY, "Orders", keys[0], keys[1]),
-          TableErrorCode.AUTHORIZATION_FAILURE);
+      assertFails(TableErrorCode.AUTHORIZATION_FAILURE,
+          () -> grant.authorizeEntity(Operation.INSERT_ENTITY, "Orders", keys[0], keys[1]));
     }
   }
 
@@ -187,8 +184,8 @@ class TableSasTest {
     Grant grant = grant(f);
     assertThat(grant.keyRange()).contains(new KeyRange("m", null, null, null));
     grant.authorizeEntity(Operation.GET_ENTITY, "Orders", "zzz", "");
-    assertFails(() -> grant.authorizeEntity(Operation.GET_ENTITY, "Orders", "l", "x"),
-        TableErrorCode.AUTHORIZATION_FAILURE);
+    assertFails(TableErrorCode.AUTHORIZATION_FAILURE,
+        () -> grant.authorizeEntity(Operation.GET_ENTITY, "Orders", "l", "x"));
     assertThat(grant(fields("r")).keyRange()).isEmpty();
   }
 
@@ -196,10 +193,10 @@ class TableSasTest {
   void rowKeyBoundNeedsItsPartitionKeyBound() {
     Map<String, String> startRowOnly = fields("r");
     startRowOnly.put("srk", "1");
-    assertFails(() -> grant(startRowOnly), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(startRowOnly));
     Map<String, String> endRowOnly = fields("r");
     endRowOnly.put("erk", "1");
-    assertFails(() -> grant(endRowOnly), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(endRowOnly));
   }
 
   @Test
@@ -211,8 +208,8 @@ class TableSasTest {
     Grant grant = grant(f);
 
     grant.authorize(Operation.QUERY_ENTITIES, "Orders");
-    assertFails(() -> grant.authorize(Operation.INSERT_ENTITY, "Orders"),
-        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH);
+    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+        () -> grant.authorize(Operation.INSERT_ENTITY, "Orders"));
   }
 
   @Test
@@ -231,7 +228,7 @@ class TableSasTest {
       Map<String, String> f = fields(null);
       f.put("si", "full");
       f.put(field, field.equals("sp") ? "r" : "2026-03-01T06:00:00Z");
-      assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+      assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
     }
   }
 
@@ -240,7 +237,7 @@ class TableSasTest {
     policies.add(new AccessPolicy("bare", null, null, null));
     Map<String, String> f = fields(null);
     f.put("si", "bare");
-    assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
   }
 
   @Test
@@ -251,7 +248,7 @@ class TableSasTest {
     for (String id : List.of("old", "later")) {
       Map<String, String> f = fields(null);
       f.put("si", id);
-      assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+      assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
     }
   }
 
@@ -260,12 +257,12 @@ class TableSasTest {
     policies.add(new AccessPolicy("readers", null, Instant.parse("2026-03-02T00:00:00Z"), "r"));
     Map<String, String> f = fields(null);
     f.put("si", "writers");
-    assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
 
     f.put("si", "readers");
-    assertThat(grant(f)).isNotNull();
+    assertAllowsOnly(grant(f), "Orders", READ);
     policies.clear();
-    assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
   }
 
   @Test
@@ -273,7 +270,7 @@ class TableSasTest {
     policies.add(new AccessPolicy("Readers", null, Instant.parse("2026-03-02T00:00:00Z"), "r"));
     Map<String, String> f = fields(null);
     f.put("si", "readers");
-    assertFails(() -> grant(f), TableErrorCode.AUTHENTICATION_FAILED);
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> grant(f));
   }
 
   @Test
@@ -281,8 +278,8 @@ class TableSasTest {
     for (String name : List.of("tn", "sv")) {
       Map<String, String> params = SasTokens.table(ACCOUNT, KEY, fields("r"), true);
       params.remove(name);
-      assertFails(() -> authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT),
-          TableErrorCode.AUTHENTICATION_FAILED);
+      assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+          () -> authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT));
     }
   }
 }

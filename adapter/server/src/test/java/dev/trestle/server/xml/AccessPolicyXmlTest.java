@@ -1,7 +1,7 @@
 package dev.trestle.server.xml;
 
-import static dev.trestle.server.xml.XmlAssertions.assertFails;
 import static dev.trestle.server.xml.XmlAssertions.utf8;
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.credential.AzureNamedKeyCredential;
@@ -80,7 +80,7 @@ class AccessPolicyXmlTest {
   @Test
   void fivePoliciesAreTheLimit() {
     assertThat(AccessPolicyXml.parse(utf8(document(5)))).hasSize(5);
-    assertFails(() -> AccessPolicyXml.parse(utf8(document(6))), TableErrorCode.INVALID_XML_DOCUMENT);
+    assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> AccessPolicyXml.parse(utf8(document(6))));
   }
 
   @Test
@@ -92,7 +92,7 @@ class AccessPolicyXmlTest {
         "<SignedIdentifiers><SignedIdentifier><Id>a</Id><Id>b</Id></SignedIdentifier></SignedIdentifiers>",
         "<SignedIdentifiers><SignedIdentifier><Id>a</Id></SignedIdentifier>"
             + "<SignedIdentifier><Id>a</Id></SignedIdentifier></SignedIdentifiers>")) {
-      assertFails(() -> AccessPolicyXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
+      assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> AccessPolicyXml.parse(utf8(xml)));
     }
   }
 
@@ -100,14 +100,14 @@ class AccessPolicyXmlTest {
   void idIsAtMost64Characters() {
     String id64 = "x".repeat(64);
     assertThat(AccessPolicyXml.parse(utf8(identifier(id64, ""))).get(0).id()).isEqualTo(id64);
-    assertFails(() -> AccessPolicyXml.parse(utf8(identifier(id64 + "x", ""))), TableErrorCode.INVALID_XML_NODE_VALUE);
+    assertFails(TableErrorCode.INVALID_XML_NODE_VALUE, () -> AccessPolicyXml.parse(utf8(identifier(id64 + "x", ""))));
   }
 
   @Test
   void badValuesAreInvalidNodeValues() {
     for (String policy : List.of("<Permission>rw</Permission>", "<Start>yesterday</Start>",
         "<Expiry>2030-13-01T00:00:00Z</Expiry>")) {
-      assertFails(() -> AccessPolicyXml.parse(utf8(identifier("id", policy))), TableErrorCode.INVALID_XML_NODE_VALUE);
+      assertFails(TableErrorCode.INVALID_XML_NODE_VALUE, () -> AccessPolicyXml.parse(utf8(identifier("id", policy))));
     }
   }
 

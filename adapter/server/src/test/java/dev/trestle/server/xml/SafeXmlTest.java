@@ -1,7 +1,7 @@
 package dev.trestle.server.xml;
 
-import static dev.trestle.server.xml.XmlAssertions.assertFails;
 import static dev.trestle.server.xml.XmlAssertions.utf8;
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.TableErrorCode;
@@ -20,8 +20,8 @@ class SafeXmlTest {
     String xml = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>"
         + "<SignedIdentifiers><SignedIdentifier><Id>&x;</Id></SignedIdentifier></SignedIdentifiers>";
 
-    assertFails(() -> SafeXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
-    assertFails(() -> AccessPolicyXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
+    assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> SafeXml.parse(utf8(xml)));
+    assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> AccessPolicyXml.parse(utf8(xml)));
   }
 
   @Test
@@ -33,13 +33,13 @@ class SafeXmlTest {
     }
     xml.append("]><StorageServiceProperties><Logging><Version>&lol9;</Version></Logging></StorageServiceProperties>");
 
-    assertFails(() -> ServicePropertiesXml.parse(utf8(xml.toString())), TableErrorCode.INVALID_XML_DOCUMENT);
+    assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> ServicePropertiesXml.parse(utf8(xml.toString())));
   }
 
   @Test
   void externalDtdIsRefused() {
     String xml = "<?xml version=\"1.0\"?><!DOCTYPE r SYSTEM \"http://127.0.0.1:9/evil.dtd\"><r/>";
-    assertFails(() -> SafeXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
+    assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> SafeXml.parse(utf8(xml)));
   }
 
   @Test
@@ -60,7 +60,7 @@ class SafeXmlTest {
   @Test
   void garbageIsInvalidXml() {
     for (String body : new String[] {"", "{\"json\":true}", "<a><b></a>", "<a/><b/>"}) {
-      assertFails(() -> SafeXml.parse(utf8(body)), TableErrorCode.INVALID_XML_DOCUMENT);
+      assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> SafeXml.parse(utf8(body)));
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.trestle.server.xml;
 
-import static dev.trestle.server.xml.XmlAssertions.assertFails;
 import static dev.trestle.server.xml.XmlAssertions.utf8;
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.credential.AzureNamedKeyCredential;
@@ -117,8 +117,9 @@ class ServicePropertiesXmlTest {
         + "<MaxAgeInSeconds>1</MaxAgeInSeconds></CorsRule>";
     assertThat(ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Cors>" + rule.repeat(5)
         + "</Cors></StorageServiceProperties>")).cors()).hasSize(5);
-    assertFails(() -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Cors>" + rule.repeat(6)
-        + "</Cors></StorageServiceProperties>")), TableErrorCode.INVALID_XML_DOCUMENT);
+    assertFails(TableErrorCode.INVALID_XML_DOCUMENT,
+        () -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Cors>" + rule.repeat(6)
+        + "</Cors></StorageServiceProperties>")));
   }
 
   @Test
@@ -134,8 +135,9 @@ class ServicePropertiesXmlTest {
         cors("*", "GET", "soon", ""),
         cors(" , ", "GET", "1", ""),
         cors("*", "GET", "1", "<AllowedHeaders>a*,b*,c*</AllowedHeaders>"))) {
-      assertFails(() -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties>" + fragment
-          + "</StorageServiceProperties>")), TableErrorCode.INVALID_XML_NODE_VALUE);
+      assertFails(TableErrorCode.INVALID_XML_NODE_VALUE,
+          () -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties>" + fragment
+          + "</StorageServiceProperties>")));
     }
   }
 
@@ -145,9 +147,10 @@ class ServicePropertiesXmlTest {
     assertThat(ServicePropertiesXml.parse(utf8("<StorageServiceProperties>"
         + cors("*", "GET", "1", "<ExposedHeaders>" + headers64 + ",x*,y*</ExposedHeaders>")
         + "</StorageServiceProperties>")).cors().get(0).exposedHeaders()).hasSize(66);
-    assertFails(() -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties>"
+    assertFails(TableErrorCode.INVALID_XML_NODE_VALUE,
+        () -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties>"
         + cors("*", "GET", "1", "<ExposedHeaders>" + headers64 + ",h64</ExposedHeaders>")
-        + "</StorageServiceProperties>")), TableErrorCode.INVALID_XML_NODE_VALUE);
+        + "</StorageServiceProperties>")));
   }
 
   @Test
@@ -159,7 +162,7 @@ class ServicePropertiesXmlTest {
         "<StorageServiceProperties>" + cors("*", "GET", null, "") + "</StorageServiceProperties>",
         "<StorageServiceProperties><Logging/><Logging/></StorageServiceProperties>",
         "<StorageServiceProperties>")) {
-      assertFails(() -> ServicePropertiesXml.parse(utf8(xml)), TableErrorCode.INVALID_XML_DOCUMENT);
+      assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> ServicePropertiesXml.parse(utf8(xml)));
     }
   }
 

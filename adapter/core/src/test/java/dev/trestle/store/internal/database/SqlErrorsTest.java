@@ -1,9 +1,9 @@
 package dev.trestle.store.internal.database;
 
+import static dev.trestle.testing.TableAssertions.assertCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
 import dev.trestle.store.internal.h2.H2DatabaseType;
 import dev.trestle.store.internal.postgresql.PostgresDatabaseType;
 import java.sql.SQLException;
@@ -46,9 +46,7 @@ class SqlErrorsTest {
 
   @Test
   void anUnavailableDatabaseBecomesServerBusy() {
-    RuntimeException translated = POSTGRESQL.translate(failure("57P01"));
-    assertThat(translated).isInstanceOf(TableException.class);
-    assertThat(((TableException) translated).errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY);
+    assertCode(POSTGRESQL.translate(failure("57P01")), TableErrorCode.SERVER_BUSY);
     DataAccessException wrongStatement = failure("42601");
     assertThat(POSTGRESQL.translate(wrongStatement)).isSameAs(wrongStatement);
   }
