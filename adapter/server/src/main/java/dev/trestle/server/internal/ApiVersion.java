@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * Checks the {@code x-ms-version} header. Any well-formed version from the first Table service version on is
- * served with the behaviour of {@link dev.trestle.server.TrestleServer#API_VERSION} (newer SDKs keep working); a value that is not a version at all is the
+ * served with the behaviour of {@link dev.trestle.model.TableLimits#API_VERSION} (newer SDKs keep working); a value that is not a version at all is the
  * service's 400 {@code InvalidHeaderValue}. An absent header means the default version.
  */
 final class ApiVersion {

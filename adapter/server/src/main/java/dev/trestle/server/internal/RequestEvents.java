@@ -1,7 +1,7 @@
 package dev.trestle.server.internal;
 
-import dev.trestle.server.RequestListener;
-import dev.trestle.server.RequestListener.FinishedRequest;
+import dev.trestle.server.events.RequestListener;
+import dev.trestle.server.events.RequestListener.FinishedRequest;
 import java.time.Duration;
 import java.util.List;
 import org.eclipse.jetty.server.Handler;

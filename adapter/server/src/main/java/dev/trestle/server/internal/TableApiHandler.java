@@ -5,7 +5,6 @@ import dev.trestle.TableException;
 import dev.trestle.TableService;
 import dev.trestle.json.MetadataLevel;
 import dev.trestle.model.TableLimits;
-import dev.trestle.server.TrestleServer;
 import dev.trestle.server.auth.AuthenticationFailedException;
 import dev.trestle.server.auth.Grant;
 import dev.trestle.server.auth.RequestAuthenticator;
@@ -190,7 +189,7 @@ public final class TableApiHandler extends Handler.Abstract {
     headers.put("X-Content-Type-Options", "nosniff");
     headers.put("x-ms-request-id", requestId);
     String version = request.getHeaders().get("x-ms-version");
-    headers.put("x-ms-version", version == null || version.isBlank() ? TrestleServer.API_VERSION : version);
+    headers.put("x-ms-version", version == null || version.isBlank() ? TableLimits.API_VERSION : version);
     String clientRequestId = request.getHeaders().get("x-ms-client-request-id");
     if (clientRequestId != null) {
       headers.put("x-ms-client-request-id", clientRequestId);

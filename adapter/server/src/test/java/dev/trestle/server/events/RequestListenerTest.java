@@ -1,9 +1,10 @@
-package dev.trestle.server;
+package dev.trestle.server.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.TableService;
-import dev.trestle.server.RequestListener.FinishedRequest;
+import dev.trestle.server.TrestleServer;
+import dev.trestle.server.events.RequestListener.FinishedRequest;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,10 +1,10 @@
-package dev.trestle.server;
+package dev.trestle.server.events;
 
 import java.time.Duration;
 
 /**
  * Told about every request the Table API answers, for metrics and access logs; register with
- * {@link TrestleServer.Builder#requestListener}. The operation is the one the server's router decided on, so a
+ * {@link dev.trestle.server.TrestleServer.Builder#requestListener}. The operation is the one the server's router decided on, so a
  * listener never parses URLs itself. Calls come on the request's thread: keep them short. A listener that throws
  * is logged and otherwise ignored.
  */
