@@ -7,6 +7,12 @@ import java.util.regex.Pattern;
 public final class TableLimits {
   private TableLimits() {}
 
+  /**
+   * The {@code x-ms-version} whose behaviour (these limits included) Trestle serves: any later version gets it too,
+   * and a response to a request naming none says this one.
+   */
+  public static final String API_VERSION = "2019-02-02";
+
   /** Storage account names: 3 to 24 lower-case letters and digits. */
   public static final Pattern ACCOUNT_NAME = Pattern.compile("[a-z0-9]{3,24}");
 

@@ -2,11 +2,12 @@ package dev.trestle.server;
 
 import dev.trestle.TableService;
 import dev.trestle.server.auth.RequestAuthenticator;
-import dev.trestle.server.internal.BodyRateHandler;
-import dev.trestle.server.internal.HeaderTimeoutConnectionFactory;
-import dev.trestle.server.internal.ProtocolErrorHandler;
-import dev.trestle.server.internal.RequestEvents;
+import dev.trestle.server.events.RequestListener;
 import dev.trestle.server.internal.TableApiHandler;
+import dev.trestle.server.internal.http.BodyRateHandler;
+import dev.trestle.server.internal.http.HeaderTimeoutConnectionFactory;
+import dev.trestle.server.internal.http.ProtocolErrorHandler;
+import dev.trestle.server.internal.http.RequestEvents;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,12 +33,6 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * {@link #builder(TableService)}, then {@link #start()}; {@link #close()} finishes requests in flight.
  */
 public final class TrestleServer implements AutoCloseable {
-
-  /**
-   * The {@code x-ms-version} whose behaviour Trestle serves (any later version gets it too), answered when a request
-   * names none.
-   */
-  public static final String API_VERSION = "2019-02-02";
 
   /** The storage emulator's well-known key for {@code devstoreaccount1}. */
   public static final String DEV_ACCOUNT_KEY =

@@ -1,6 +1,6 @@
 package dev.trestle.cli.ops;
 
-import dev.trestle.server.RequestListener;
+import dev.trestle.server.events.RequestListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

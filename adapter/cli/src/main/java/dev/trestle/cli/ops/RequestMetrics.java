@@ -1,6 +1,6 @@
 package dev.trestle.cli.ops;
 
-import dev.trestle.server.RequestListener;
+import dev.trestle.server.events.RequestListener;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;

@@ -6,7 +6,6 @@ import dev.trestle.TableEntity;
 import dev.trestle.json.EntityLines;
 import dev.trestle.server.auth.SharedKeySigner;
 import dev.trestle.model.TableLimits;
-import dev.trestle.server.TrestleServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -275,7 +274,7 @@ public final class RemoteTables {
     URI uri = URI.create(base + path + (fullQuery == null ? "" : "?" + fullQuery));
     HttpRequest.Builder request = HttpRequest.newBuilder(uri)
         .timeout(Duration.ofSeconds(60))
-        .header("x-ms-version", TrestleServer.API_VERSION)
+        .header("x-ms-version", TableLimits.API_VERSION)
         .header("Accept", "application/json;odata=minimalmetadata")
         .header("DataServiceVersion", "3.0")
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()

@@ -1,7 +1,15 @@
 package dev.trestle.server.internal;
 
-import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
+import dev.trestle.server.internal.batch.BatchEndpoint;
+import dev.trestle.server.internal.endpoints.CallContext;
+import dev.trestle.server.internal.endpoints.EntityEndpoints;
+import dev.trestle.server.internal.endpoints.ServiceEndpoints;
+import dev.trestle.server.internal.endpoints.ServicePropertiesCache;
+import dev.trestle.server.internal.endpoints.TableEndpoints;
+import dev.trestle.server.internal.http.ApiResponse;
+import dev.trestle.server.internal.http.RequestEvents;
+import dev.trestle.server.internal.routing.HttpCall;
+import dev.trestle.server.internal.routing.Route;
 import java.util.List;
 import java.util.Map;
 
@@ -81,12 +89,12 @@ final class TableApi {
       case Route.TableCollection tables -> switch (method) {
         case "GET" -> TableEndpoints.query(call, ctx);
         case "POST" -> TableEndpoints.create(call, ctx);
-        default -> throw methodNotAllowed();
+        default -> throw HttpCall.methodNotAllowed();
       };
       case Route.TableResource table -> switch (method) {
         case "GET" -> TableEndpoints.get(call, ctx, table.tableName());
         case "DELETE" -> TableEndpoints.delete(ctx, table.tableName());
-        default -> throw methodNotAllowed();
+        default -> throw HttpCall.methodNotAllowed();
       };
       case Route.EntitySet set -> {
         if ("acl".equals(call.query("comp"))) {
@@ -95,17 +103,17 @@ final class TableApi {
         yield switch (method) {
           case "GET" -> EntityEndpoints.query(call, ctx, set.tableName());
           case "POST" -> EntityEndpoints.write(call, ctx);
-          default -> throw methodNotAllowed();
+          default -> throw HttpCall.methodNotAllowed();
         };
       }
       case Route.EntityResource entity -> switch (method) {
         case "GET" -> EntityEndpoints.get(call, ctx, entity);
         case "PUT", "MERGE", "PATCH", "DELETE" -> EntityEndpoints.write(call, ctx);
-        default -> throw methodNotAllowed();
+        default -> throw HttpCall.methodNotAllowed();
       };
       case Route.Batch batch -> {
         if (!method.equals("POST")) {
-          throw methodNotAllowed();
+          throw HttpCall.methodNotAllowed();
         }
         yield BatchEndpoint.handle(call, ctx);
       }
@@ -116,10 +124,5 @@ final class TableApi {
   static boolean speaksXml(HttpCall call) {
     return call.route() instanceof Route.ServiceRoot
         || (call.route() instanceof Route.EntitySet && "acl".equals(call.query("comp")));
-  }
-
-  static TableException methodNotAllowed() {
-    return new TableException(TableErrorCode.METHOD_NOT_ALLOWED,
-        "The requested method is not allowed on the specified resource.");
   }
 }

@@ -76,15 +76,13 @@ class SqlErrorsTest {
   @ParameterizedTest
   @ValueSource(strings = {"08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "57P05", "53300"})
   void aConnectionLevelFailureOnPostgresqlIsServerBusy(String state) {
-    assertThat(POSTGRESQL.translate(failure(state))).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+    assertCode(POSTGRESQL.translate(failure(state)), TableErrorCode.SERVER_BUSY);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"08000", "90098", "90121", "90067"})
   void aConnectionLevelFailureOnH2IsServerBusy(String state) {
-    assertThat(H2.translate(failure(state))).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+    assertCode(H2.translate(failure(state)), TableErrorCode.SERVER_BUSY);
   }
 
   @Test
@@ -92,8 +90,7 @@ class SqlErrorsTest {
     RuntimeException translated = POSTGRESQL.translate(new DataAccessException("no connection",
         new SQLTransientConnectionException("trestle - Connection is not available, request timed out after 2000ms")));
 
-    assertThat(translated).isInstanceOfSatisfying(TableException.class,
-        e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
+    assertCode(translated, TableErrorCode.SERVER_BUSY);
   }
 
   @ParameterizedTest

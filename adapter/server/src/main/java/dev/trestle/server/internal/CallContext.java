@@ -1,8 +1,0 @@
-package dev.trestle.server.internal;
-
-import dev.trestle.TableService;
-import dev.trestle.server.auth.Grant;
-import java.time.Clock;
-
-/** What every operation of one request needs besides the request: its account's tables and its rights. */
-record CallContext(TableService tables, Grant grant, String requestId, Clock clock) {}
