@@ -75,6 +75,7 @@ public final class ServerRuntime implements AutoCloseable {
       tableService = openTables(dataSource, settings);
       log.info("Schema version {}", SchemaMigrator.version(dataSource).orElse("unknown"));
       HealthCheck health = new HealthCheck(tableService);
+      health.warmUp();
       TrestleServer server = startServer(settings, tableService, health, registry);
       OperationsServer operations;
       try {
