@@ -12,6 +12,7 @@ import java.util.List;
 public record EntityQuery(String filter, List<String> select, Integer top, Continuation continuation,
     KeyRange keyRange) {
 
+  /** Copies {@code select}; refuses a {@code top} outside 1 to 1,000 with {@code OutOfRangeQueryParameterValue}. */
   public EntityQuery {
     select = select == null ? null : List.copyOf(select);
     checkTop(top);
@@ -30,22 +31,27 @@ public record EntityQuery(String filter, List<String> select, Integer top, Conti
     }
   }
 
+  /** Every entity of the table, a page of 1,000 at a time. */
   public static EntityQuery all() {
     return new EntityQuery(null, null, null, null);
   }
 
+  /** The entities matching an OData {@code $filter}; a malformed filter fails on use with {@code InvalidInput}. */
   public static EntityQuery filter(String filter) {
     return new EntityQuery(filter, null, null, null);
   }
 
+  /** This query returning only these properties (keys, ETag and Timestamp always come back); null for all. */
   public EntityQuery withSelect(List<String> properties) {
     return new EntityQuery(filter, properties, top, continuation, keyRange);
   }
 
+  /** This query with a page size of 1 to 1,000, or null for 1,000. */
   public EntityQuery withTop(Integer top) {
     return new EntityQuery(filter, select, top, continuation, keyRange);
   }
 
+  /** This query resuming where a previous page's {@link EntityPage#next()} points. */
   public EntityQuery withContinuation(Continuation continuation) {
     return new EntityQuery(filter, select, top, continuation, keyRange);
   }

@@ -8,6 +8,7 @@ import java.util.List;
  */
 public interface TableClient {
 
+  /** The table name as given to {@link TableService#tableClient(String)}. */
   String tableName();
 
   /** Inserts a new entity; {@code EntityAlreadyExists} if the keys are taken. Returns it as stored. */

@@ -26,16 +26,24 @@ public final class TableEntity {
     this.timestamp = builder.timestamp;
   }
 
+  /**
+   * Starts an entity with its two keys (never null; empty is legal). Key characters and sizes are checked when
+   * the entity reaches the store, which refuses them with {@code InvalidInput} or {@code KeyValueTooLarge}.
+   */
   public static Builder builder(String partitionKey, String rowKey) {
     return new Builder(partitionKey, rowKey);
   }
 
+  /** The partition key, never null: entities of one partition can share a transaction. */
   public String partitionKey() { return partitionKey; }
+
+  /** The row key, never null: unique within the partition. */
   public String rowKey() { return rowKey; }
 
   /** User properties only (no PartitionKey, RowKey or Timestamp), in insertion order. */
   public Map<String, PropertyValue> properties() { return properties; }
 
+  /** The user property with this exact (case-sensitive) name, or empty when the entity does not have it. */
   public Optional<PropertyValue> property(String name) { return Optional.ofNullable(properties.get(name)); }
 
   /** The ETag of the stored version, e.g. {@code W/"datetime'2024-01-01T00%3A00%3A00.1234567Z'"}; null if not stored. */
@@ -87,25 +95,36 @@ public final class TableEntity {
       this.rowKey = rowKey;
     }
 
+    /** Sets a property; neither may be null (the Table model has no null values: {@link #remove} instead). */
     public Builder put(String name, PropertyValue value) {
       properties.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
       return this;
     }
 
+    /** Sets an {@code Edm.String} property. */
     public Builder put(String name, String value) { return put(name, PropertyValue.of(value)); }
+    /** Sets an {@code Edm.Int32} property. */
     public Builder put(String name, int value) { return put(name, PropertyValue.of(value)); }
+    /** Sets an {@code Edm.Int64} property. */
     public Builder put(String name, long value) { return put(name, PropertyValue.of(value)); }
+    /** Sets an {@code Edm.Double} property. */
     public Builder put(String name, double value) { return put(name, PropertyValue.of(value)); }
+    /** Sets an {@code Edm.Boolean} property. */
     public Builder put(String name, boolean value) { return put(name, PropertyValue.of(value)); }
+    /** Sets an {@code Edm.DateTime} property, truncated to 100 ns. */
     public Builder put(String name, Instant value) { return put(name, PropertyValue.of(value)); }
+    /** Sets an {@code Edm.Guid} property. */
     public Builder put(String name, java.util.UUID value) { return put(name, PropertyValue.of(value)); }
+    /** Sets an {@code Edm.Binary} property from a copy of the bytes. */
     public Builder put(String name, byte[] value) { return put(name, PropertyValue.of(value)); }
 
+    /** Sets each of these properties, in the map's order. */
     public Builder putAll(Map<String, PropertyValue> values) {
       values.forEach(this::put);
       return this;
     }
 
+    /** Drops a property if present, e.g. from a {@link TableEntity#toBuilder()} copy. */
     public Builder remove(String name) {
       properties.remove(name);
       return this;
@@ -123,6 +142,7 @@ public final class TableEntity {
       return this;
     }
 
+    /** The immutable entity; a later change to this builder does not affect it. */
     public TableEntity build() {
       return new TableEntity(this);
     }

@@ -6,10 +6,12 @@ package dev.trestle;
  * A page size outside 1 to 1,000 is refused here, with {@code OutOfRangeQueryParameterValue}.
  */
 public record TableQuery(String filter, Integer top, String nextTableName) {
+  /** Refuses a {@code top} outside 1 to 1,000 with {@code OutOfRangeQueryParameterValue}. */
   public TableQuery {
     EntityQuery.checkTop(top);
   }
 
+  /** Every table of the account, a page of 1,000 at a time. */
   public static TableQuery all() {
     return new TableQuery(null, null, null);
   }

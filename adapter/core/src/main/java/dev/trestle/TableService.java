@@ -13,10 +13,12 @@ public interface TableService extends AutoCloseable {
   /** The default account, the storage emulator's well-known {@code devstoreaccount1}. */
   String DEFAULT_ACCOUNT = "devstoreaccount1";
 
+  /** Starts configuring a service; see {@link TableServiceBuilder} for the settings and their defaults. */
   static TableServiceBuilder builder() {
     return new TableServiceBuilder();
   }
 
+  /** The storage account this object serves. */
   String accountName();
 
   /** The same database seen as another account; shares this service's pool. */
@@ -49,8 +51,10 @@ public interface TableService extends AutoCloseable {
   /** The account's service-properties document as last set, or empty if never set. Opaque to the store. */
   Optional<String> getServiceProperties();
 
+  /** Replaces the account's service-properties document, stored as given (opaque to the store). */
   void setServiceProperties(String document);
 
+  /** Closes the pool the service created, if any; a caller's DataSource stays open. */
   @Override
   void close();
 }

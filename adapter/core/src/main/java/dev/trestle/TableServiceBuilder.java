@@ -39,6 +39,7 @@ public final class TableServiceBuilder {
     return this;
   }
 
+  /** User and password for the pool created for {@link #jdbcUrl(String)}; null for none (e.g. in-memory H2). */
   public TableServiceBuilder credentials(String username, String password) {
     this.username = username;
     this.password = password;
@@ -75,6 +76,12 @@ public final class TableServiceBuilder {
     return this;
   }
 
+  /**
+   * Opens the service: creates the pool if a URL was given, checks the database is supported and migrates its
+   * schema unless {@code migrate(false)}.
+   *
+   * @throws IllegalStateException naming the setting to fix when the configuration is invalid
+   */
   public TableService build() {
     if ((dataSource == null) == (jdbcUrl == null)) {
       throw new IllegalStateException(

@@ -7,6 +7,7 @@ package dev.trestle;
 public final class TransactionFailedException extends TableException {
   private final int failedIndex;
 
+  /** Wraps the failing operation's error; the message gets the Azure {@code index:} prefix. */
   public TransactionFailedException(int failedIndex, TableException cause) {
     super(cause.errorCode(), failedIndex + ":" + cause.getMessage(), cause);
     this.failedIndex = failedIndex;

@@ -15,6 +15,7 @@ public final class EdmBinary {
     return Base64.getDecoder().decode(text);
   }
 
+  /** The standard (padded) Base64 text of the bytes, as the JSON form of {@code Edm.Binary}. */
   public static String format(byte[] value) {
     return Base64.getEncoder().encodeToString(value);
   }

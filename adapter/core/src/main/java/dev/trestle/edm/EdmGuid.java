@@ -23,6 +23,7 @@ public final class EdmGuid {
     return FORM.matcher(content).matches() ? UUID.fromString(content) : null;
   }
 
+  /** The lower-case hyphenated form, as the JSON and literal forms of {@code Edm.Guid}. */
   public static String format(UUID value) {
     return value.toString();
   }

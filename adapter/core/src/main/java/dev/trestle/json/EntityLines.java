@@ -43,6 +43,7 @@ public final class EntityLines {
     return TableEntity.builder(parsed.partitionKey(), parsed.rowKey()).putAll(parsed.properties()).build();
   }
 
+  /** The entity as one line in the form above, without the line break. */
   public static String write(TableEntity entity) {
     StringWriter out = new StringWriter(128);
     try (JsonGenerator gen = JSON.createGenerator(out)) {

@@ -66,7 +66,7 @@ public final class TransactionPooler {
     }
     try (Connection first = dataSource.getConnection(); Connection second = dataSource.getConnection()) {
       if (!first.getMetaData().getDatabaseProductName().equals("PostgreSQL")
-          || first.unwrap(org.postgresql.PGConnection.class).getPrepareThreshold() <= 0
+          || !namesPreparedStatements(first)
           || !sessionsAreShared(first, second)) {
         return;
       }
@@ -76,6 +76,28 @@ public final class TransactionPooler {
     }
     throw new IllegalStateException("The database is reached through a pooler in transaction mode (e.g."
         + " PgBouncer), where named prepared statements are unsafe: add prepareThreshold=0 to the JDBC URL.");
+  }
+
+  /**
+   * Whether pgjdbc names this connection's prepared statements (a {@code prepareThreshold} above 0); false for
+   * another driver. pgjdbc is asked reflectively: it is an optional dependency, and it may live on the class
+   * path while Trestle is a named module, which could not read it directly.
+   */
+  private static boolean namesPreparedStatements(Connection connection) throws SQLException {
+    Class<?> pgConnection;
+    try {
+      pgConnection = Class.forName("org.postgresql.PGConnection", false,
+          connection.unwrap(Connection.class).getClass().getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false; // not pgjdbc
+    }
+    try {
+      Object threshold = pgConnection.getMethod("getPrepareThreshold").invoke(connection.unwrap(pgConnection));
+      return ((Integer) threshold) > 0;
+    } catch (ReflectiveOperationException e) {
+      log.debug("Could not read pgjdbc's prepareThreshold: {}", e.toString());
+      return false;
+    }
   }
 
   static boolean sessionsAreShared(String jdbcUrl, Properties properties) throws SQLException {

@@ -27,6 +27,7 @@ final class H2Dialect implements Dialect {
 
   @Override
   public void prepareDatabase(org.jooq.DSLContext sql) {
+    sql.connection(H2Dialect::exportFunctionsToDriver);
     // Each commit reaches the file before it returns, whatever the URL (see dev.trestle.store.JdbcUrls); a
     // user without admin rights cannot change it and is told so once.
     try {
@@ -35,6 +36,18 @@ final class H2Dialect implements Dialect {
       org.slf4j.LoggerFactory.getLogger(H2Dialect.class).warn(
           "Could not set H2's WRITE_DELAY to 0 ({}): acknowledged writes may be lost if the process crashes",
           e.getMessage());
+    }
+  }
+
+  /**
+   * H2 calls {@link H2Functions} reflectively, which a named {@code dev.trestle} module allows only to modules its
+   * package is exported to: {@code module-info} exports it to a modular H2, and this to an H2 on the class path
+   * (an unnamed module). Without a module (all on the class path) it does nothing.
+   */
+  private static void exportFunctionsToDriver(java.sql.Connection connection) throws java.sql.SQLException {
+    Class<?> driverClass = connection.unwrap(java.sql.Connection.class).getClass();
+    if (driverClass.getName().startsWith("org.h2.")) {
+      H2Functions.class.getModule().addExports(H2Functions.class.getPackageName(), driverClass.getModule());
     }
   }
 
