@@ -61,6 +61,11 @@ public abstract class DatabaseType {
     return false;
   }
 
+  /** What keeps a read of several statements from seeing half a group write; none unless overridden. */
+  public GroupGuard groupGuard() {
+    return GroupGuard.NONE;
+  }
+
   /** The optional index on entity properties that narrows a filter's candidates; none unless overridden. */
   public PropertyIndex propertyIndex(DSLContext sql, Dialect dialect, PropertyCodec codec) {
     return PropertyIndex.NONE;

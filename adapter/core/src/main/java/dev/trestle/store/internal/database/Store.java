@@ -27,6 +27,7 @@ public final class Store implements AutoCloseable {
   public final PropertyCodec properties;
   public final QueryLimits queryLimits;
   public final PageReader pages;
+  public final GroupGuard groups;
   public final PropertyIndex propertyIndex;
   /**
    * How long a statement may go without an answer before its connection counts as lost and the call fails with
@@ -48,6 +49,7 @@ public final class Store implements AutoCloseable {
     this.dialect = type.dialect();
     this.errors = new SqlErrors(type.sqlStates());
     this.pages = type.pageReader();
+    this.groups = type.groupGuard();
     this.silenceMillis = type.boundsSilence() && dataSource instanceof HikariDataSource pool
         ? Math.max(1000, pool.getConnectionTimeout())
         : 0;

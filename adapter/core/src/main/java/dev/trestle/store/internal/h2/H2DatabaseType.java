@@ -1,6 +1,7 @@
 package dev.trestle.store.internal.h2;
 
 import dev.trestle.store.internal.database.DatabaseType;
+import dev.trestle.store.internal.database.GroupGuard;
 import dev.trestle.store.internal.database.SqlStates;
 import dev.trestle.store.internal.read.EntityScan;
 import java.util.Set;
@@ -14,5 +15,10 @@ public final class H2DatabaseType extends DatabaseType {
 
   public H2DatabaseType() {
     super("H2", new H2Dialect(), STATES, EntityScan.IN_CHUNKS);
+  }
+
+  @Override
+  public GroupGuard groupGuard() {
+    return InProcessGroupGuard.INSTANCE;
   }
 }

@@ -64,7 +64,8 @@ public final class EntityScan {
     // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
     // that it never shows half of an entity-group transaction committed between two of its statements.
     EntityPage page = page(sql, top, resume, false);
-    return page != null ? page : store.inSnapshot(sql, snapshot -> page(snapshot, top, resume, true));
+    return page != null ? page : store.groups.read(scan.tableId(),
+        () -> store.inSnapshot(sql, snapshot -> page(snapshot, top, resume, true)));
   }
 
   /** The page, or null when it needs more than one statement of matches and is not read in a snapshot. */

@@ -19,6 +19,7 @@ import dev.trestle.store.internal.codec.ETags;
 import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.GroupGuard;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.TableLookup;
@@ -81,13 +82,30 @@ public final class EntityWriter {
     }
   }
 
+  /**
+   * A group write under the database's group guard for its table, held through the commit: looked up on the
+   * connection the write then uses, so the guard is never waited for while the pool is waited for. A table that
+   * is not there is left to the write itself, which reports it as usual.
+   */
+  private List<TableEntity> guarded(List<TableOperation> operations) {
+    return store.onOneConnection(connection -> {
+      Long tableId = connection.select(TABLE_ID).from(TABLES).where(TableLookup.row(account, tableName))
+          .fetchOne(0, Long.class);
+      return tableId == null
+          ? store.inTransaction(connection, sql -> apply(sql, operations))
+          : store.groups.write(tableId, () -> store.inTransaction(connection, sql -> apply(sql, operations)));
+    });
+  }
+
   private List<TableEntity> write(List<TableOperation> operations) {
     if (operations.size() == 1 && operations.get(0).kind() == Kind.INSERT) {
       return List.of(insertOne(operations.get(0).entity()));
     }
     for (int attempt = 1; ; attempt++) {
       try {
-        return store.inTransaction(sql -> apply(sql, operations));
+        return operations.size() == 1 || store.groups == GroupGuard.NONE
+            ? store.inTransaction(sql -> apply(sql, operations))
+            : guarded(operations);
       } catch (StalePremise | DataAccessException e) {
         if (store.errors.isMissingParent(e)) {
           throw new OperationFailure(0, StoreErrors.tableNotFound());

@@ -1,0 +1,30 @@
+package dev.trestle.store.internal.database;
+
+import java.util.function.Supplier;
+
+/**
+ * Keeps a read of several statements from seeing half of an entity-group transaction where the database's own
+ * snapshot does not. A write of several entities to a table holds the table's guard shared, through its commit; a
+ * page read in several statements holds it alone, so no group commits between its statements. Where the
+ * database's snapshot already covers a transaction's statements (PostgreSQL), there is no guard.
+ */
+public interface GroupGuard {
+  /** No guard: the database's snapshot keeps reads consistent. */
+  GroupGuard NONE = new GroupGuard() {
+    @Override
+    public <T> T write(long tableId, Supplier<T> work) {
+      return work.get();
+    }
+
+    @Override
+    public <T> T read(long tableId, Supplier<T> work) {
+      return work.get();
+    }
+  };
+
+  /** Runs a write of several entities to the table, its commit included. */
+  <T> T write(long tableId, Supplier<T> work);
+
+  /** Runs a read of several statements of the table. */
+  <T> T read(long tableId, Supplier<T> work);
+}
