@@ -1,7 +1,7 @@
 package dev.trestle.server;
 
 import dev.trestle.TableService;
-import dev.trestle.server.auth.RequestAuthenticator;
+import dev.trestle.server.auth.internal.RequestAuthenticator;
 import dev.trestle.server.events.RequestListener;
 import dev.trestle.server.internal.TableApiHandler;
 import dev.trestle.server.internal.http.BodyRateHandler;

@@ -1,2 +1,2 @@
-/** Request authentication (Shared Key, Shared Key Lite, account and table SAS) and what a credential may do. */
+/** Signing requests with an account key the way Azure's Shared Key scheme does: {@link dev.trestle.server.auth.SharedKeySigner}. */
 package dev.trestle.server.auth;

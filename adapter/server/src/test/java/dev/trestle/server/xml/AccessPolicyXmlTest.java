@@ -13,7 +13,7 @@ import com.azure.data.tables.models.TableSignedIdentifier;
 import com.azure.xml.XmlReader;
 import dev.trestle.AccessPolicy;
 import dev.trestle.TableErrorCode;
-import dev.trestle.server.auth.SdkCapture;
+import dev.trestle.server.auth.internal.SdkCapture;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;

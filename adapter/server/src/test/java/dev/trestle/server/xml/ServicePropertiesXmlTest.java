@@ -14,7 +14,7 @@ import com.azure.data.tables.models.TableServiceProperties;
 import com.azure.data.tables.models.TableServiceRetentionPolicy;
 import com.azure.xml.XmlReader;
 import dev.trestle.TableErrorCode;
-import dev.trestle.server.auth.SdkCapture;
+import dev.trestle.server.auth.internal.SdkCapture;
 import dev.trestle.server.cors.CorsRule;
 import dev.trestle.server.xml.ServiceProperties.Logging;
 import dev.trestle.server.xml.ServiceProperties.Metrics;

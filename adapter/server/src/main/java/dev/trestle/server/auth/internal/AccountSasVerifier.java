@@ -3,8 +3,6 @@ package dev.trestle.server.auth.internal;
 import dev.trestle.server.auth.SharedKeySigner;
 import static dev.trestle.server.auth.internal.Params.orEmpty;
 
-import dev.trestle.server.auth.Grant;
-import dev.trestle.server.auth.SignedRequest;
 import java.time.Clock;
 import java.util.List;
 

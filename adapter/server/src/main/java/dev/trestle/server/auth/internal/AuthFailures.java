@@ -2,7 +2,6 @@ package dev.trestle.server.auth.internal;
 
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
-import dev.trestle.server.auth.AuthenticationFailedException;
 
 /** The service's 401/403/400 authentication and authorization errors, with Azure's message texts. */
 public final class AuthFailures {

@@ -1,8 +1,5 @@
 package dev.trestle.server.auth.internal;
 
-import dev.trestle.server.auth.Grant;
-import dev.trestle.server.auth.KeyRange;
-import dev.trestle.server.auth.Operation;
 import java.util.Optional;
 
 /** Shared Key (and anonymous access where enabled): the account owner may do everything. */

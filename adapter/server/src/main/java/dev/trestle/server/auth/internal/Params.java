@@ -1,6 +1,5 @@
 package dev.trestle.server.auth.internal;
 
-import dev.trestle.server.auth.SignedRequest;
 import java.util.List;
 
 /**

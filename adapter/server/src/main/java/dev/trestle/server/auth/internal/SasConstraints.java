@@ -1,6 +1,5 @@
 package dev.trestle.server.auth.internal;
 
-import dev.trestle.server.auth.SignedRequest;
 import java.time.Instant;
 
 /** The checks account and table SAS share once the signature is valid: validity window, source IP, protocol. */

@@ -1,7 +1,6 @@
 package dev.trestle.server.auth.internal;
 
 import dev.trestle.server.auth.SharedKeySigner;
-import dev.trestle.server.auth.SignedRequest;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

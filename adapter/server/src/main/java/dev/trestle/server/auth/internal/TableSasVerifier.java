@@ -4,9 +4,6 @@ import dev.trestle.server.auth.SharedKeySigner;
 import static dev.trestle.server.auth.internal.Params.orEmpty;
 
 import dev.trestle.AccessPolicy;
-import dev.trestle.server.auth.Grant;
-import dev.trestle.server.auth.KeyRange;
-import dev.trestle.server.auth.SignedRequest;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashSet;

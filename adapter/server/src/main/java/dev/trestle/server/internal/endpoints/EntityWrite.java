@@ -5,7 +5,7 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableOperation;
 import dev.trestle.json.EntityJson;
-import dev.trestle.server.auth.Operation;
+import dev.trestle.server.auth.internal.Operation;
 import dev.trestle.server.internal.routing.HttpCall;
 import dev.trestle.server.internal.routing.Route;
 import java.util.Locale;

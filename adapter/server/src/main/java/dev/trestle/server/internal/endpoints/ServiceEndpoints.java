@@ -2,7 +2,7 @@ package dev.trestle.server.internal.endpoints;
 
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
-import dev.trestle.server.auth.Operation;
+import dev.trestle.server.auth.internal.Operation;
 import dev.trestle.server.internal.http.ApiResponse;
 import dev.trestle.server.internal.routing.HttpCall;
 import dev.trestle.server.xml.AccessPolicyXml;

@@ -10,7 +10,7 @@ import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
 import dev.trestle.json.EntityJson;
 import dev.trestle.json.MetadataLevel;
-import dev.trestle.server.auth.Operation;
+import dev.trestle.server.auth.internal.Operation;
 import dev.trestle.server.internal.http.ApiResponse;
 import dev.trestle.server.internal.json.ODataJsonWriter;
 import dev.trestle.server.internal.routing.HttpCall;

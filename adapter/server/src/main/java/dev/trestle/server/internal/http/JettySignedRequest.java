@@ -1,6 +1,6 @@
 package dev.trestle.server.internal.http;
 
-import dev.trestle.server.auth.SignedRequest;
+import dev.trestle.server.auth.internal.SignedRequest;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.server.Request;

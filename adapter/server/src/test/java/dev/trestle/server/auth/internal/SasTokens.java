@@ -1,4 +1,4 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 /** What a request does, as far as permissions are concerned. */
 public enum Operation {

@@ -1,4 +1,4 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,12 +1,6 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import dev.trestle.AccessPolicy;
-import dev.trestle.server.auth.internal.AccountKeys;
-import dev.trestle.server.auth.internal.AccountSasVerifier;
-import dev.trestle.server.auth.internal.AuthFailures;
-import dev.trestle.server.auth.internal.FullAccessGrant;
-import dev.trestle.server.auth.internal.SharedKeyVerifier;
-import dev.trestle.server.auth.internal.TableSasVerifier;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

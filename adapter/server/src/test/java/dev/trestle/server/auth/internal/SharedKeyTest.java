@@ -1,7 +1,7 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import static dev.trestle.testing.TableAssertions.assertFails;
-import static dev.trestle.server.auth.GrantAssertions.assertFullAccess;
+import static dev.trestle.server.auth.internal.GrantAssertions.assertFullAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.HttpHeader;

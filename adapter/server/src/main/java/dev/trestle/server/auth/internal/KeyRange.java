@@ -1,4 +1,4 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import dev.trestle.EntityQuery;
 

@@ -1,8 +1,8 @@
-package dev.trestle.server.auth;
+package dev.trestle.server.auth.internal;
 
 import static dev.trestle.testing.TableAssertions.assertFails;
-import static dev.trestle.server.auth.GrantAssertions.READ;
-import static dev.trestle.server.auth.GrantAssertions.assertAllowsOnly;
+import static dev.trestle.server.auth.internal.GrantAssertions.READ;
+import static dev.trestle.server.auth.internal.GrantAssertions.assertAllowsOnly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.TableErrorCode;
