@@ -5,9 +5,9 @@ import dev.trestle.TableException;
 import dev.trestle.server.auth.internal.Operation;
 import dev.trestle.server.internal.http.ApiResponse;
 import dev.trestle.server.internal.routing.HttpCall;
-import dev.trestle.server.xml.AccessPolicyXml;
-import dev.trestle.server.xml.ServicePropertiesXml;
-import dev.trestle.server.xml.ServiceStatsXml;
+import dev.trestle.server.internal.xml.AccessPolicyXml;
+import dev.trestle.server.internal.xml.ServicePropertiesXml;
+import dev.trestle.server.internal.xml.ServiceStatsXml;
 
 /** Service properties, service stats and table ACLs: the XML operations. */
 public final class ServiceEndpoints {

@@ -1,9 +1,9 @@
 package dev.trestle.server.internal.endpoints;
 
 import dev.trestle.TableService;
-import dev.trestle.server.cors.CorsPolicy;
-import dev.trestle.server.xml.ServiceProperties;
-import dev.trestle.server.xml.ServicePropertiesXml;
+import dev.trestle.server.internal.cors.CorsPolicy;
+import dev.trestle.server.internal.xml.ServiceProperties;
+import dev.trestle.server.internal.xml.ServicePropertiesXml;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

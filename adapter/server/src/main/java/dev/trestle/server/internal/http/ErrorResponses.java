@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.trestle.TableErrorCode;
 import dev.trestle.edm.EdmDateTime;
 import dev.trestle.json.MetadataLevel;
-import dev.trestle.server.xml.ErrorXml;
+import dev.trestle.server.internal.xml.ErrorXml;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.trestle.server.cors;
+package dev.trestle.server.internal.cors;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
 /** Builds the small XML documents the service returns, escaping text; elements in the order Azure writes them. */
 final class XmlText {

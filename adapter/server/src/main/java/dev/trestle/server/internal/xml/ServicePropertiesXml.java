@@ -1,9 +1,9 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
-import dev.trestle.server.cors.CorsRule;
-import dev.trestle.server.xml.ServiceProperties.Logging;
-import dev.trestle.server.xml.ServiceProperties.Metrics;
-import dev.trestle.server.xml.ServiceProperties.RetentionPolicy;
+import dev.trestle.server.internal.cors.CorsRule;
+import dev.trestle.server.internal.xml.ServiceProperties.Logging;
+import dev.trestle.server.internal.xml.ServiceProperties.Metrics;
+import dev.trestle.server.internal.xml.ServiceProperties.RetentionPolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

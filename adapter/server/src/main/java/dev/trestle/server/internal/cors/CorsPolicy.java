@@ -1,4 +1,4 @@
-package dev.trestle.server.cors;
+package dev.trestle.server.internal.cors;
 
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;

@@ -1,4 +1,4 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
 /**
  * The error body of XML operations (ACL, service properties, stats):

@@ -1,6 +1,6 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
-import dev.trestle.server.cors.CorsRule;
+import dev.trestle.server.internal.cors.CorsRule;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

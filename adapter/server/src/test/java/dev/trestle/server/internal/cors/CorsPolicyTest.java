@@ -1,4 +1,4 @@
-package dev.trestle.server.cors;
+package dev.trestle.server.internal.cors;
 
 import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;

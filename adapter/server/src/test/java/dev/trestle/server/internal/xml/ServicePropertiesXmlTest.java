@@ -1,6 +1,6 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
-import static dev.trestle.server.xml.XmlAssertions.utf8;
+import static dev.trestle.server.internal.xml.XmlAssertions.utf8;
 import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,10 +15,10 @@ import com.azure.data.tables.models.TableServiceRetentionPolicy;
 import com.azure.xml.XmlReader;
 import dev.trestle.TableErrorCode;
 import dev.trestle.server.auth.internal.SdkCapture;
-import dev.trestle.server.cors.CorsRule;
-import dev.trestle.server.xml.ServiceProperties.Logging;
-import dev.trestle.server.xml.ServiceProperties.Metrics;
-import dev.trestle.server.xml.ServiceProperties.RetentionPolicy;
+import dev.trestle.server.internal.cors.CorsRule;
+import dev.trestle.server.internal.xml.ServiceProperties.Logging;
+import dev.trestle.server.internal.xml.ServiceProperties.Metrics;
+import dev.trestle.server.internal.xml.ServiceProperties.RetentionPolicy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
-package dev.trestle.server.xml;
+package dev.trestle.server.internal.xml;
 
-import static dev.trestle.server.xml.XmlAssertions.utf8;
+import static dev.trestle.server.internal.xml.XmlAssertions.utf8;
 import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
