@@ -4,9 +4,10 @@ import java.util.function.Supplier;
 
 /**
  * Keeps a read of several statements from seeing half of an entity-group transaction where the database's own
- * snapshot does not. A write of several entities to a table holds the table's guard shared, through its commit; a
- * page read in several statements holds it alone, so no group commits between its statements. Where the
- * database's snapshot already covers a transaction's statements (PostgreSQL), there is no guard.
+ * snapshot does not. Writes of several entities to a table (through their commit) and page reads of several
+ * statements exclude each other, so no group commits between a read's statements; writes share the table with
+ * writes and reads with reads. Where the database's snapshot already covers a transaction's statements
+ * (PostgreSQL), there is no guard.
  */
 public interface GroupGuard {
   /** No guard: the database's snapshot keeps reads consistent. */
