@@ -1,9 +1,10 @@
 /**
- * Trestle's embeddable library: Azure Table Storage semantics on a SQL database. Only the API packages are
- * exported; the {@code internal} packages are private API, with no compatibility guarantees.
+ * Trestle's embeddable library: Azure Table Storage semantics on a SQL database. Only the API
+ * packages are exported; the {@code internal} packages are private API, with no compatibility
+ * guarantees.
  *
- * <p>No JDBC driver is required: an embedder adds the one for its database (H2 or PostgreSQL), and the store
- * names no driver class (pgjdbc's prepare threshold is read reflectively).
+ * <p>No JDBC driver is required: an embedder adds the one for its database (H2 or PostgreSQL), and
+ * the store names no driver class (pgjdbc's prepare threshold is read reflectively).
  */
 module dev.trestle {
   exports dev.trestle;
@@ -13,9 +14,13 @@ module dev.trestle {
   exports dev.trestle.model;
   exports dev.trestle.store;
 
-  // H2 calls the Java functions that its migrations register (CREATE ALIAS ... FOR '...H2Functions.compare').
-  exports dev.trestle.store.internal.h2 to com.h2database;
-  // Flyway reads the migrations as resources, which a named module hides unless their package is open.
+  // H2 calls the Java functions that its migrations register (CREATE ALIAS ... FOR
+  // '...H2Functions.compare').
+  exports dev.trestle.store.internal.h2 to
+      com.h2database;
+
+  // Flyway reads the migrations as resources, which a named module hides unless their package is
+  // open.
   opens dev.trestle.migrations.h2;
   opens dev.trestle.migrations.postgresql;
 
@@ -28,6 +33,7 @@ module dev.trestle {
 
   uses dev.trestle.store.internal.database.DatabaseType;
 
-  provides dev.trestle.store.internal.database.DatabaseType
-      with dev.trestle.store.internal.h2.H2DatabaseType, dev.trestle.store.internal.postgresql.PostgresDatabaseType;
+  provides dev.trestle.store.internal.database.DatabaseType with
+      dev.trestle.store.internal.h2.H2DatabaseType,
+      dev.trestle.store.internal.postgresql.PostgresDatabaseType;
 }

@@ -1,6 +1,6 @@
 /**
- * Trestle's Table REST API server: a {@code TableService} on HTTP (Jetty). Only the API packages are exported;
- * the {@code internal} packages are private API, with no compatibility guarantees.
+ * Trestle's Table REST API server: a {@code TableService} on HTTP (Jetty). Only the API packages
+ * are exported; the {@code internal} packages are private API, with no compatibility guarantees.
  */
 module dev.trestle.server {
   exports dev.trestle.server;

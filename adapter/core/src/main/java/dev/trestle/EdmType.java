@@ -22,13 +22,17 @@ public enum EdmType {
     return odataName;
   }
 
-  /** Looks up a type by its OData name; throws {@code InvalidInput} for names the service does not know. */
+  /**
+   * Looks up a type by its OData name; throws {@code InvalidInput} for names the service does not
+   * know.
+   */
   public static EdmType fromOdataName(String name) {
     for (EdmType type : values()) {
       if (type.odataName.equals(name)) {
         return type;
       }
     }
-    throw new TableException(TableErrorCode.INVALID_INPUT, "Unsupported property type '" + name + "'.");
+    throw new TableException(
+        TableErrorCode.INVALID_INPUT, "Unsupported property type '" + name + "'.");
   }
 }

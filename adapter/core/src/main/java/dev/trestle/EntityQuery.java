@@ -5,14 +5,17 @@ import java.util.List;
 
 /**
  * What to read from a table: an OData {@code $filter} (null for all), the properties to return
- * (null for all), the page size (null for the service maximum of 1,000), where to resume, and the key range
- * the query may see (null for the whole table). A page size outside 1 to 1,000 is refused here, with
- * {@code OutOfRangeQueryParameterValue}.
+ * (null for all), the page size (null for the service maximum of 1,000), where to resume, and the
+ * key range the query may see (null for the whole table). A page size outside 1 to 1,000 is refused
+ * here, with {@code OutOfRangeQueryParameterValue}.
  */
-public record EntityQuery(String filter, List<String> select, Integer top, Continuation continuation,
-    KeyRange keyRange) {
+public record EntityQuery(
+    String filter, List<String> select, Integer top, Continuation continuation, KeyRange keyRange) {
 
-  /** Copies {@code select}; refuses a {@code top} outside 1 to 1,000 with {@code OutOfRangeQueryParameterValue}. */
+  /**
+   * Copies {@code select}; refuses a {@code top} outside 1 to 1,000 with {@code
+   * OutOfRangeQueryParameterValue}.
+   */
   public EntityQuery {
     select = select == null ? null : List.copyOf(select);
     checkTop(top);
@@ -26,8 +29,13 @@ public record EntityQuery(String filter, List<String> select, Integer top, Conti
   /** The one check of a page size ({@code $top}), for entity and table queries alike. */
   static void checkTop(Integer top) {
     if (top != null && (top < 1 || top > TableLimits.MAX_PAGE_SIZE)) {
-      throw new TableException(TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE, "The value '" + top
-          + "' of query parameter '$top' is out of range: it must be between 1 and " + TableLimits.MAX_PAGE_SIZE + ".");
+      throw new TableException(
+          TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
+          "The value '"
+              + top
+              + "' of query parameter '$top' is out of range: it must be between 1 and "
+              + TableLimits.MAX_PAGE_SIZE
+              + ".");
     }
   }
 
@@ -36,12 +44,18 @@ public record EntityQuery(String filter, List<String> select, Integer top, Conti
     return new EntityQuery(null, null, null, null);
   }
 
-  /** The entities matching an OData {@code $filter}; a malformed filter fails on use with {@code InvalidInput}. */
+  /**
+   * The entities matching an OData {@code $filter}; a malformed filter fails on use with {@code
+   * InvalidInput}.
+   */
   public static EntityQuery filter(String filter) {
     return new EntityQuery(filter, null, null, null);
   }
 
-  /** This query returning only these properties (keys, ETag and Timestamp always come back); null for all. */
+  /**
+   * This query returning only these properties (keys, ETag and Timestamp always come back); null
+   * for all.
+   */
   public EntityQuery withSelect(List<String> properties) {
     return new EntityQuery(filter, properties, top, continuation, keyRange);
   }
@@ -56,25 +70,33 @@ public record EntityQuery(String filter, List<String> select, Integer top, Conti
     return new EntityQuery(filter, select, top, continuation, keyRange);
   }
 
-  /** Limits the query to a key range: the store reads nothing outside it, and pages and continuations stay inside. */
+  /**
+   * Limits the query to a key range: the store reads nothing outside it, and pages and
+   * continuations stay inside.
+   */
   public EntityQuery withKeyRange(KeyRange keyRange) {
     return new EntityQuery(filter, select, top, continuation, keyRange);
   }
 
   /**
-   * Where the next page starts, as the opaque values of the {@code x-ms-continuation-NextPartitionKey}
-   * and {@code x-ms-continuation-NextRowKey} headers. Clients pass them back unchanged.
+   * Where the next page starts, as the opaque values of the {@code
+   * x-ms-continuation-NextPartitionKey} and {@code x-ms-continuation-NextRowKey} headers. Clients
+   * pass them back unchanged.
    */
   public record Continuation(String nextPartitionKey, String nextRowKey) {}
 
   /**
-   * The keys from (startPartitionKey, startRowKey) to (endPartitionKey, endRowKey), both ends included, in the
-   * service's key order, as a table SAS's {@code spk}, {@code srk}, {@code epk} and {@code erk} grant them. A null
-   * partition key leaves that end open; a null row key takes in the whole of its partition.
+   * The keys from (startPartitionKey, startRowKey) to (endPartitionKey, endRowKey), both ends
+   * included, in the service's key order, as a table SAS's {@code spk}, {@code srk}, {@code epk}
+   * and {@code erk} grant them. A null partition key leaves that end open; a null row key takes in
+   * the whole of its partition.
    */
-  public record KeyRange(String startPartitionKey, String startRowKey, String endPartitionKey, String endRowKey) {
+  public record KeyRange(
+      String startPartitionKey, String startRowKey, String endPartitionKey, String endRowKey) {
 
-    /** Whether an entity's keys lie inside, comparing UTF-16 code units as the store orders keys. */
+    /**
+     * Whether an entity's keys lie inside, comparing UTF-16 code units as the store orders keys.
+     */
     public boolean contains(String partitionKey, String rowKey) {
       if (startPartitionKey != null) {
         int c = partitionKey.compareTo(startPartitionKey);

@@ -3,15 +3,18 @@ package dev.trestle;
 import java.util.List;
 
 /**
- * The entity operations of one table, with the Table service's exact semantics. Every write is atomic;
- * {@code ifMatch} is an ETag returned by an earlier read or write, or {@code "*"} to match any version.
+ * The entity operations of one table, with the Table service's exact semantics. Every write is
+ * atomic; {@code ifMatch} is an ETag returned by an earlier read or write, or {@code "*"} to match
+ * any version.
  */
 public interface TableClient {
 
   /** The table name as given to {@link TableService#tableClient(String)}. */
   String tableName();
 
-  /** Inserts a new entity; {@code EntityAlreadyExists} if the keys are taken. Returns it as stored. */
+  /**
+   * Inserts a new entity; {@code EntityAlreadyExists} if the keys are taken. Returns it as stored.
+   */
   TableEntity insert(TableEntity entity);
 
   /** Reads one entity; {@code ResourceNotFound} if absent. */
@@ -20,7 +23,10 @@ public interface TableClient {
   /** Reads one entity with only the selected properties (null selects all). */
   TableEntity get(String partitionKey, String rowKey, List<String> select);
 
-  /** Replaces an existing entity's properties; {@code ResourceNotFound} or {@code UpdateConditionNotSatisfied}. */
+  /**
+   * Replaces an existing entity's properties; {@code ResourceNotFound} or {@code
+   * UpdateConditionNotSatisfied}.
+   */
   TableEntity update(TableEntity entity, String ifMatch);
 
   /** Adds or overwrites the given properties of an existing entity, keeping the others. */
@@ -39,11 +45,13 @@ public interface TableClient {
   EntityPage query(EntityQuery query);
 
   /**
-   * Runs an entity-group transaction: all operations or none. Up to 100 operations on distinct entities of
-   * one partition. Returns, per operation, the entity as stored afterwards (keys only for a delete).
+   * Runs an entity-group transaction: all operations or none. Up to 100 operations on distinct
+   * entities of one partition. Returns, per operation, the entity as stored afterwards (keys only
+   * for a delete).
    *
    * @throws TransactionFailedException naming the index of the operation that failed
-   * @throws TableException when the transaction as a whole is invalid (too many operations, mixed partitions)
+   * @throws TableException when the transaction as a whole is invalid (too many operations, mixed
+   *     partitions)
    */
   List<TableEntity> submitTransaction(List<TableOperation> operations);
 }

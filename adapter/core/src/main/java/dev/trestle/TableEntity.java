@@ -8,8 +8,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * An immutable entity: its two keys, its user properties in the order they were given, and, once stored,
- * the ETag and Timestamp the store assigned. Timestamp and ETag on an entity passed to a write are ignored.
+ * An immutable entity: its two keys, its user properties in the order they were given, and, once
+ * stored, the ETag and Timestamp the store assigned. Timestamp and ETag on an entity passed to a
+ * write are ignored.
  */
 public final class TableEntity {
   private final String partitionKey;
@@ -27,30 +28,49 @@ public final class TableEntity {
   }
 
   /**
-   * Starts an entity with its two keys (never null; empty is legal). Key characters and sizes are checked when
-   * the entity reaches the store, which refuses them with {@code InvalidInput} or {@code KeyValueTooLarge}.
+   * Starts an entity with its two keys (never null; empty is legal). Key characters and sizes are
+   * checked when the entity reaches the store, which refuses them with {@code InvalidInput} or
+   * {@code KeyValueTooLarge}.
    */
   public static Builder builder(String partitionKey, String rowKey) {
     return new Builder(partitionKey, rowKey);
   }
 
   /** The partition key, never null: entities of one partition can share a transaction. */
-  public String partitionKey() { return partitionKey; }
+  public String partitionKey() {
+    return partitionKey;
+  }
 
   /** The row key, never null: unique within the partition. */
-  public String rowKey() { return rowKey; }
+  public String rowKey() {
+    return rowKey;
+  }
 
   /** User properties only (no PartitionKey, RowKey or Timestamp), in insertion order. */
-  public Map<String, PropertyValue> properties() { return properties; }
+  public Map<String, PropertyValue> properties() {
+    return properties;
+  }
 
-  /** The user property with this exact (case-sensitive) name, or empty when the entity does not have it. */
-  public Optional<PropertyValue> property(String name) { return Optional.ofNullable(properties.get(name)); }
+  /**
+   * The user property with this exact (case-sensitive) name, or empty when the entity does not have
+   * it.
+   */
+  public Optional<PropertyValue> property(String name) {
+    return Optional.ofNullable(properties.get(name));
+  }
 
-  /** The ETag of the stored version, e.g. {@code W/"datetime'2024-01-01T00%3A00%3A00.1234567Z'"}; null if not stored. */
-  public String etag() { return etag; }
+  /**
+   * The ETag of the stored version, e.g. {@code W/"datetime'2024-01-01T00%3A00%3A00.1234567Z'"};
+   * null if not stored.
+   */
+  public String etag() {
+    return etag;
+  }
 
   /** When the stored version was written, at 100 ns precision; null if not stored. */
-  public Instant timestamp() { return timestamp; }
+  public Instant timestamp() {
+    return timestamp;
+  }
 
   /** A builder holding this entity's values, for derived copies. */
   public Builder toBuilder() {
@@ -78,8 +98,17 @@ public final class TableEntity {
 
   @Override
   public String toString() {
-    return "TableEntity[PartitionKey=" + partitionKey + ", RowKey=" + rowKey + ", etag=" + etag
-        + ", timestamp=" + timestamp + ", properties=" + properties + "]";
+    return "TableEntity[PartitionKey="
+        + partitionKey
+        + ", RowKey="
+        + rowKey
+        + ", etag="
+        + etag
+        + ", timestamp="
+        + timestamp
+        + ", properties="
+        + properties
+        + "]";
   }
 
   /** Collects keys and properties; {@code put} with an existing name replaces the value. */
@@ -95,28 +124,54 @@ public final class TableEntity {
       this.rowKey = rowKey;
     }
 
-    /** Sets a property; neither may be null (the Table model has no null values: {@link #remove} instead). */
+    /**
+     * Sets a property; neither may be null (the Table model has no null values: {@link #remove}
+     * instead).
+     */
     public Builder put(String name, PropertyValue value) {
       properties.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
       return this;
     }
 
     /** Sets an {@code Edm.String} property. */
-    public Builder put(String name, String value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, String value) {
+      return put(name, PropertyValue.of(value));
+    }
+
     /** Sets an {@code Edm.Int32} property. */
-    public Builder put(String name, int value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, int value) {
+      return put(name, PropertyValue.of(value));
+    }
+
     /** Sets an {@code Edm.Int64} property. */
-    public Builder put(String name, long value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, long value) {
+      return put(name, PropertyValue.of(value));
+    }
+
     /** Sets an {@code Edm.Double} property. */
-    public Builder put(String name, double value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, double value) {
+      return put(name, PropertyValue.of(value));
+    }
+
     /** Sets an {@code Edm.Boolean} property. */
-    public Builder put(String name, boolean value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, boolean value) {
+      return put(name, PropertyValue.of(value));
+    }
+
     /** Sets an {@code Edm.DateTime} property, truncated to 100 ns. */
-    public Builder put(String name, Instant value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, Instant value) {
+      return put(name, PropertyValue.of(value));
+    }
+
     /** Sets an {@code Edm.Guid} property. */
-    public Builder put(String name, java.util.UUID value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, java.util.UUID value) {
+      return put(name, PropertyValue.of(value));
+    }
+
     /** Sets an {@code Edm.Binary} property from a copy of the bytes. */
-    public Builder put(String name, byte[] value) { return put(name, PropertyValue.of(value)); }
+    public Builder put(String name, byte[] value) {
+      return put(name, PropertyValue.of(value));
+    }
 
     /** Sets each of these properties, in the map's order. */
     public Builder putAll(Map<String, PropertyValue> values) {

@@ -1,8 +1,9 @@
 package dev.trestle;
 
 /**
- * The Table service error codes Trestle produces, each with the HTTP status the service answers with.
- * {@link #code()} is the exact string clients see in {@code x-ms-error-code} and the JSON error body.
+ * The Table service error codes Trestle produces, each with the HTTP status the service answers
+ * with. {@link #code()} is the exact string clients see in {@code x-ms-error-code} and the JSON
+ * error body.
  */
 public enum TableErrorCode {
   // 400

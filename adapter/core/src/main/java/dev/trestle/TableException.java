@@ -6,7 +6,10 @@ import java.util.Objects;
 public class TableException extends RuntimeException {
   private final TableErrorCode errorCode;
 
-  /** A failure with its code (never null) and a message for people, which clients see in the error body. */
+  /**
+   * A failure with its code (never null) and a message for people, which clients see in the error
+   * body.
+   */
   public TableException(TableErrorCode errorCode, String message) {
     super(message);
     this.errorCode = Objects.requireNonNull(errorCode, "errorCode");

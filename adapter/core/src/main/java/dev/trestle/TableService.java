@@ -4,16 +4,20 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One storage account's tables in a SQL database. Thread-safe; build one per database with
- * {@link #builder()} and share it. Other accounts in the same database are reached with
- * {@link #forAccount(String)}. Closing the service closes the pool it created (never a caller's DataSource).
+ * One storage account's tables in a SQL database. Thread-safe; build one per database with {@link
+ * #builder()} and share it. Other accounts in the same database are reached with {@link
+ * #forAccount(String)}. Closing the service closes the pool it created (never a caller's
+ * DataSource).
  */
 public interface TableService extends AutoCloseable {
 
   /** The default account, the storage emulator's well-known {@code devstoreaccount1}. */
   String DEFAULT_ACCOUNT = "devstoreaccount1";
 
-  /** Starts configuring a service; see {@link TableServiceBuilder} for the settings and their defaults. */
+  /**
+   * Starts configuring a service; see {@link TableServiceBuilder} for the settings and their
+   * defaults.
+   */
   static TableServiceBuilder builder() {
     return new TableServiceBuilder();
   }
@@ -24,10 +28,14 @@ public interface TableService extends AutoCloseable {
   /** The same database seen as another account; shares this service's pool. */
   TableService forAccount(String accountName);
 
-  /** Creates a table; {@code TableAlreadyExists} if one exists with that name in any letter case. */
+  /**
+   * Creates a table; {@code TableAlreadyExists} if one exists with that name in any letter case.
+   */
   TableInfo createTable(String tableName);
 
-  /** Creates a table unless it exists; returns the table as stored (with its original name casing). */
+  /**
+   * Creates a table unless it exists; returns the table as stored (with its original name casing).
+   */
   TableInfo createTableIfNotExists(String tableName);
 
   /** Deletes a table and all its entities; {@code TableNotFound} if it does not exist. */
@@ -39,7 +47,10 @@ public interface TableService extends AutoCloseable {
   /** Lists tables in name order, filtered on {@code TableName}, a page at a time. */
   TablePage queryTables(TableQuery query);
 
-  /** A client for one table. No I/O; its operations fail with {@code TableNotFound} if the table is missing. */
+  /**
+   * A client for one table. No I/O; its operations fail with {@code TableNotFound} if the table is
+   * missing.
+   */
   TableClient tableClient(String tableName);
 
   /** The table's stored access policies; {@code TableNotFound} if it does not exist. */
@@ -48,7 +59,10 @@ public interface TableService extends AutoCloseable {
   /** Replaces the table's stored access policies (at most 5). */
   void setAccessPolicies(String tableName, List<AccessPolicy> policies);
 
-  /** The account's service-properties document as last set, or empty if never set. Opaque to the store. */
+  /**
+   * The account's service-properties document as last set, or empty if never set. Opaque to the
+   * store.
+   */
   Optional<String> getServiceProperties();
 
   /** Replaces the account's service-properties document, stored as given (opaque to the store). */

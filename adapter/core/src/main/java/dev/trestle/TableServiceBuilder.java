@@ -6,8 +6,9 @@ import dev.trestle.store.internal.database.StoreSettings;
 import javax.sql.DataSource;
 
 /**
- * Configures a {@link TableService}: either a caller's {@link DataSource} or a JDBC URL for which the
- * service creates and owns a connection pool. Settings are checked when {@link #build()} is called.
+ * Configures a {@link TableService}: either a caller's {@link DataSource} or a JDBC URL for which
+ * the service creates and owns a connection pool. Settings are checked when {@link #build()} is
+ * called.
  */
 public final class TableServiceBuilder {
   private DataSource dataSource;
@@ -19,27 +20,38 @@ public final class TableServiceBuilder {
   private String account = TableService.DEFAULT_ACCOUNT;
   private boolean migrate = true;
 
-  /** How long a call waits for a pooled connection before it fails with ServerBusy, unless configured. */
-  public static final java.time.Duration DEFAULT_CONNECTION_TIMEOUT = java.time.Duration.ofSeconds(2);
+  /**
+   * How long a call waits for a pooled connection before it fails with ServerBusy, unless
+   * configured.
+   */
+  public static final java.time.Duration DEFAULT_CONNECTION_TIMEOUT =
+      java.time.Duration.ofSeconds(2);
 
   TableServiceBuilder() {}
 
   /**
-   * Use this DataSource; the service never closes it. A HikariCP pool's connection timeout also bounds how long a
-   * statement on PostgreSQL waits for an answer, as with {@link #connectionTimeout}.
+   * Use this DataSource; the service never closes it. A HikariCP pool's connection timeout also
+   * bounds how long a statement on PostgreSQL waits for an answer, as with {@link
+   * #connectionTimeout}.
    */
   public TableServiceBuilder dataSource(DataSource dataSource) {
     this.dataSource = dataSource;
     return this;
   }
 
-  /** Create a pool for this URL, e.g. {@code jdbc:postgresql://localhost/app} or {@code jdbc:h2:file:./data}. */
+  /**
+   * Create a pool for this URL, e.g. {@code jdbc:postgresql://localhost/app} or {@code
+   * jdbc:h2:file:./data}.
+   */
   public TableServiceBuilder jdbcUrl(String jdbcUrl) {
     this.jdbcUrl = jdbcUrl;
     return this;
   }
 
-  /** User and password for the pool created for {@link #jdbcUrl(String)}; null for none (e.g. in-memory H2). */
+  /**
+   * User and password for the pool created for {@link #jdbcUrl(String)}; null for none (e.g.
+   * in-memory H2).
+   */
   public TableServiceBuilder credentials(String username, String password) {
     this.username = username;
     this.password = password;
@@ -53,11 +65,11 @@ public final class TableServiceBuilder {
   }
 
   /**
-   * How long a call waits for a connection of the pool created for {@link #jdbcUrl(String)} (the database
-   * unreachable, or every connection busy) before it fails with {@code ServerBusy}, which the Azure SDKs retry;
-   * default 2 seconds, at least 250 ms. On PostgreSQL it also bounds how long a statement waits for an answer (at
-   * least a second; a query page's statements get the page's time on top), so that a database gone silent
-   * fails calls in flight with {@code ServerBusy} too.
+   * How long a call waits for a connection of the pool created for {@link #jdbcUrl(String)} (the
+   * database unreachable, or every connection busy) before it fails with {@code ServerBusy}, which
+   * the Azure SDKs retry; default 2 seconds, at least 250 ms. On PostgreSQL it also bounds how long
+   * a statement waits for an answer (at least a second; a query page's statements get the page's
+   * time on top), so that a database gone silent fails calls in flight with {@code ServerBusy} too.
    */
   public TableServiceBuilder connectionTimeout(java.time.Duration connectionTimeout) {
     this.connectionTimeout = connectionTimeout;
@@ -70,15 +82,18 @@ public final class TableServiceBuilder {
     return this;
   }
 
-  /** Apply schema migrations on build (default true); turn off when an operator runs them separately. */
+  /**
+   * Apply schema migrations on build (default true); turn off when an operator runs them
+   * separately.
+   */
   public TableServiceBuilder migrate(boolean migrate) {
     this.migrate = migrate;
     return this;
   }
 
   /**
-   * Opens the service: creates the pool if a URL was given, checks the database is supported and migrates its
-   * schema unless {@code migrate(false)}.
+   * Opens the service: creates the pool if a URL was given, checks the database is supported and
+   * migrates its schema unless {@code migrate(false)}.
    *
    * @throws IllegalStateException naming the setting to fix when the configuration is invalid
    */
@@ -88,14 +103,18 @@ public final class TableServiceBuilder {
           "Set exactly one of dataSource(...) or jdbcUrl(...): Trestle needs one database to store tables in.");
     }
     if (maximumPoolSize < 1) {
-      throw new IllegalStateException("maximumPoolSize must be at least 1, was " + maximumPoolSize + ".");
+      throw new IllegalStateException(
+          "maximumPoolSize must be at least 1, was " + maximumPoolSize + ".");
     }
     if (connectionTimeout == null || connectionTimeout.toMillis() < 250) {
-      throw new IllegalStateException("connectionTimeout must be at least 250 ms, was " + connectionTimeout + ".");
+      throw new IllegalStateException(
+          "connectionTimeout must be at least 250 ms, was " + connectionTimeout + ".");
     }
     if (account == null || !TableLimits.ACCOUNT_NAME.matcher(account).matches()) {
       throw new IllegalStateException(
-          "account must be 3-24 lower-case letters or digits, as Azure storage account names are; was '" + account + "'.");
+          "account must be 3-24 lower-case letters or digits, as Azure storage account names are; was '"
+              + account
+              + "'.");
     }
     String url;
     try {
@@ -103,7 +122,15 @@ public final class TableServiceBuilder {
     } catch (IllegalArgumentException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
-    return SqlTableService.open(new StoreSettings(dataSource, url, username, password, maximumPoolSize,
-        connectionTimeout, account, migrate));
+    return SqlTableService.open(
+        new StoreSettings(
+            dataSource,
+            url,
+            username,
+            password,
+            maximumPoolSize,
+            connectionTimeout,
+            account,
+            migrate));
   }
 }

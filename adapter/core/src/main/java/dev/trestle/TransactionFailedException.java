@@ -1,8 +1,8 @@
 package dev.trestle;
 
 /**
- * An entity-group transaction was rolled back because one of its operations failed.
- * Carries that operation's zero-based index; the error code is the failing operation's own.
+ * An entity-group transaction was rolled back because one of its operations failed. Carries that
+ * operation's zero-based index; the error code is the failing operation's own.
  */
 public final class TransactionFailedException extends TableException {
   private final int failedIndex;

@@ -20,34 +20,56 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "export", sortOptions = false, mixinStandardHelpOptions = true,
-    description = {"Write a table's entities as NDJSON, one typed entity per line.",
-        "Each line is the Table service's JSON with @odata.type annotations; lines come in PartitionKey and RowKey order."})
+@Command(
+    name = "export",
+    sortOptions = false,
+    mixinStandardHelpOptions = true,
+    description = {
+      "Write a table's entities as NDJSON, one typed entity per line.",
+      "Each line is the Table service's JSON with @odata.type annotations; lines come in PartitionKey and RowKey order."
+    })
 final class ExportCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
 
   @Mixin DatabaseOptions database;
 
-  @Option(names = "--table", required = true, paramLabel = "NAME", order = 10, description = "The table to export.")
+  @Option(
+      names = "--table",
+      required = true,
+      paramLabel = "NAME",
+      order = 10,
+      description = "The table to export.")
   String table;
 
-  @Option(names = "--filter", paramLabel = "ODATA", order = 11,
+  @Option(
+      names = "--filter",
+      paramLabel = "ODATA",
+      order = 11,
       description = "Only entities matching this $filter, e.g. \"PartitionKey eq 'eu'\".")
   String filter;
 
-  @Option(names = "--out", paramLabel = "FILE", order = 12, description = "Output file; default standard output.")
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      order = 12,
+      description = "Output file; default standard output.")
   Path out;
 
-  @Option(names = "--account", paramLabel = "NAME", order = 13,
+  @Option(
+      names = "--account",
+      paramLabel = "NAME",
+      order = 13,
       description = "The storage account owning the table. Default: devstoreaccount1")
   String account = TableService.DEFAULT_ACCOUNT;
 
   @Override
   public Integer call() throws IOException {
-    DatabaseSettings settings = DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
+    DatabaseSettings settings =
+        DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
     try (Database db = Database.open(settings, account, Database.Access.READ)) {
       if (db.tables().getTable(table).isEmpty()) {
-        throw new CliException(ExitCode.DATA, "Table '" + table + "' does not exist in account " + account + ".");
+        throw new CliException(
+            ExitCode.DATA, "Table '" + table + "' does not exist in account " + account + ".");
       }
       long count;
       try (Writer writer = open()) {

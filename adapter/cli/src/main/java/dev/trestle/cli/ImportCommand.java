@@ -3,8 +3,8 @@ package dev.trestle.cli;
 import dev.trestle.TableClient;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
-import dev.trestle.json.EntityLines;
 import dev.trestle.cli.transfer.EntityWriter;
+import dev.trestle.json.EntityLines;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,32 +19,55 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "import", sortOptions = false, mixinStandardHelpOptions = true,
-    description = {"Read NDJSON entities (as written by export) into a table, creating it when missing.",
-        "Consecutive entities of one partition are written in transactions of up to 100."})
+@Command(
+    name = "import",
+    sortOptions = false,
+    mixinStandardHelpOptions = true,
+    description = {
+      "Read NDJSON entities (as written by export) into a table, creating it when missing.",
+      "Consecutive entities of one partition are written in transactions of up to 100."
+    })
 final class ImportCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
 
   @Mixin DatabaseOptions database;
 
-  @Option(names = "--table", required = true, paramLabel = "NAME", order = 10, description = "The table to write to.")
+  @Option(
+      names = "--table",
+      required = true,
+      paramLabel = "NAME",
+      order = 10,
+      description = "The table to write to.")
   String table;
 
-  @Option(names = "--in", paramLabel = "FILE", order = 11, description = "Input file; default standard input.")
+  @Option(
+      names = "--in",
+      paramLabel = "FILE",
+      order = 11,
+      description = "Input file; default standard input.")
   Path in;
 
-  @Option(names = "--mode", paramLabel = "MODE", order = 12,
-      description = "upsert (insert or replace, default), merge (insert or merge) or insert (stop at an existing entity).")
+  @Option(
+      names = "--mode",
+      paramLabel = "MODE",
+      order = 12,
+      description =
+          "upsert (insert or replace, default), merge (insert or merge) or insert (stop at an existing entity).")
   EntityWriter.Mode mode = EntityWriter.Mode.UPSERT;
 
-  @Option(names = "--account", paramLabel = "NAME", order = 13,
+  @Option(
+      names = "--account",
+      paramLabel = "NAME",
+      order = 13,
       description = "The storage account owning the table. Default: devstoreaccount1")
   String account = TableService.DEFAULT_ACCOUNT;
 
   @Override
   public Integer call() throws IOException {
-    DatabaseSettings settings = DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
-    try (BufferedReader reader = open(); Database db = Database.open(settings, account, Database.Access.READ_WRITE)) {
+    DatabaseSettings settings =
+        DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
+    try (BufferedReader reader = open();
+        Database db = Database.open(settings, account, Database.Access.READ_WRITE)) {
       db.tables().createTableIfNotExists(table);
       long count = importLines(reader, db.tables().tableClient(table), mode);
       trestle.err().println("Imported " + count + " entities into " + table + ".");
@@ -66,8 +89,15 @@ final class ImportCommand implements Callable<Integer> {
           writer.add(EntityLines.read(line));
         } catch (EntityLines.MalformedEntityException e) {
           writer.flush();
-          throw new CliException(ExitCode.DATA, "Line " + lineNumber + ": " + e.getMessage() + " ("
-              + writer.written() + " entities were written before it).");
+          throw new CliException(
+              ExitCode.DATA,
+              "Line "
+                  + lineNumber
+                  + ": "
+                  + e.getMessage()
+                  + " ("
+                  + writer.written()
+                  + " entities were written before it).");
         }
       }
       writer.close();

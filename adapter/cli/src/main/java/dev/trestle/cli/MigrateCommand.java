@@ -11,39 +11,63 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "migrate", sortOptions = false, mixinStandardHelpOptions = true,
-    description = {"Apply Trestle's schema to the database (in the connection's current schema) and report its version.",
-        "serve does this by itself; run migrate separately when the server's user may not change the schema."})
+@Command(
+    name = "migrate",
+    sortOptions = false,
+    mixinStandardHelpOptions = true,
+    description = {
+      "Apply Trestle's schema to the database (in the connection's current schema) and report its version.",
+      "serve does this by itself; run migrate separately when the server's user may not change the schema."
+    })
 final class MigrateCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
 
   @Mixin DatabaseOptions database;
 
-  @Option(names = "--status", order = 10, description = "Only report the schema version; change nothing.")
+  @Option(
+      names = "--status",
+      order = 10,
+      description = "Only report the schema version; change nothing.")
   boolean statusOnly;
 
   @Override
   public Integer call() {
-    DatabaseSettings settings = DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
+    DatabaseSettings settings =
+        DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
     // Flyway holds one connection for its lock and works on another
     try (HikariDataSource dataSource = DatabaseConnector.open(settings.withPoolSize(2), null)) {
       Optional<String> before = version(dataSource, settings);
       if (statusOnly) {
-        trestle.out().println(before.map(v -> "Schema version " + v).orElse("No Trestle schema")
-            + " in " + settings.redactedUrl());
+        trestle
+            .out()
+            .println(
+                before.map(v -> "Schema version " + v).orElse("No Trestle schema")
+                    + " in "
+                    + settings.redactedUrl());
         return ExitCode.OK;
       }
       String after;
       try {
         after = SchemaMigrator.migrate(dataSource);
       } catch (RuntimeException e) {
-        throw new CliException(ExitCode.DATABASE, "Cannot apply the schema to " + settings.redactedUrl() + ": "
-            + Trestle.oneLine(String.valueOf(e.getMessage())), e);
+        throw new CliException(
+            ExitCode.DATABASE,
+            "Cannot apply the schema to "
+                + settings.redactedUrl()
+                + ": "
+                + Trestle.oneLine(String.valueOf(e.getMessage())),
+            e);
       }
-      trestle.out().println(before.equals(Optional.of(after))
-          ? "Schema version " + after + " in " + settings.redactedUrl() + " is up to date"
-          : "Schema version " + after + " applied to " + settings.redactedUrl()
-              + before.map(v -> " (was " + v + ")").orElse(" (was empty)"));
+      trestle
+          .out()
+          .println(
+              before.equals(Optional.of(after))
+                  ? "Schema version " + after + " in " + settings.redactedUrl() + " is up to date"
+                  : "Schema version "
+                      + after
+                      + " applied to "
+                      + settings.redactedUrl()
+                      + before.map(v -> " (was " + v + ")").orElse(" (was empty)"));
       return ExitCode.OK;
     }
   }
@@ -52,8 +76,13 @@ final class MigrateCommand implements Callable<Integer> {
     try {
       return SchemaMigrator.version(dataSource);
     } catch (RuntimeException e) {
-      throw new CliException(ExitCode.DATABASE, "Cannot read the schema version of " + settings.redactedUrl() + ": "
-          + Trestle.oneLine(String.valueOf(e.getMessage())), e);
+      throw new CliException(
+          ExitCode.DATABASE,
+          "Cannot read the schema version of "
+              + settings.redactedUrl()
+              + ": "
+              + Trestle.oneLine(String.valueOf(e.getMessage())),
+          e);
     }
   }
 }

@@ -11,67 +11,127 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "serve", sortOptions = false, mixinStandardHelpOptions = true,
-    description = {"Serve the Azure Table REST API. Applies the schema first; waits for the database to come up.",
-        "Defaults: H2 file database under ./trestle-data, 127.0.0.1:10002, the development account."},
-    footer = {"", "Every setting also comes from TRESTLE_<NAME> (e.g. TRESTLE_DB, TRESTLE_PORT) or the --config file.",
-        "Precedence: flags, then environment variables, then the config file, then defaults."})
+@Command(
+    name = "serve",
+    sortOptions = false,
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serve the Azure Table REST API. Applies the schema first; waits for the database to come up.",
+      "Defaults: H2 file database under ./trestle-data, 127.0.0.1:10002, the development account."
+    },
+    footer = {
+      "",
+      "Every setting also comes from TRESTLE_<NAME> (e.g. TRESTLE_DB, TRESTLE_PORT) or the --config file.",
+      "Precedence: flags, then environment variables, then the config file, then defaults."
+    })
 final class ServeCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
 
   @Mixin DatabaseOptions database;
 
-  @Option(names = "--host", paramLabel = "ADDRESS", order = 10,
-      description = "Address to listen on; 0.0.0.0 for all interfaces. Env TRESTLE_HOST. Default: 127.0.0.1")
+  @Option(
+      names = "--host",
+      paramLabel = "ADDRESS",
+      order = 10,
+      description =
+          "Address to listen on; 0.0.0.0 for all interfaces. Env TRESTLE_HOST. Default: 127.0.0.1")
   String host;
 
-  @Option(names = "--port", paramLabel = "PORT", order = 11,
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      order = 11,
       description = "Port to listen on; 0 picks a free one. Env TRESTLE_PORT. Default: 10002")
   String port;
 
-  @Option(names = "--account", paramLabel = "NAME:KEY[:KEY2]", order = 12,
-      description = "Storage account and base64 key(s); repeatable (comma-separated in TRESTLE_ACCOUNT). "
-          + "Default: devstoreaccount1 with the emulator's well-known key.")
+  @Option(
+      names = "--account",
+      paramLabel = "NAME:KEY[:KEY2]",
+      order = 12,
+      description =
+          "Storage account and base64 key(s); repeatable (comma-separated in TRESTLE_ACCOUNT). "
+              + "Default: devstoreaccount1 with the emulator's well-known key.")
   List<String> accounts;
 
-  @Option(names = "--allow-anonymous", paramLabel = "true|false", arity = "0..1", fallbackValue = "true", order = 13,
-      description = "Accept requests without credentials. Env TRESTLE_ALLOW_ANONYMOUS. Default: false")
+  @Option(
+      names = "--allow-anonymous",
+      paramLabel = "true|false",
+      arity = "0..1",
+      fallbackValue = "true",
+      order = 13,
+      description =
+          "Accept requests without credentials. Env TRESTLE_ALLOW_ANONYMOUS. Default: false")
   Boolean allowAnonymous;
 
-  @Option(names = "--log-level", paramLabel = "LEVEL", order = 14,
-      description = "error, warn, info or debug (one line per request). Env TRESTLE_LOG_LEVEL. Default: info")
+  @Option(
+      names = "--log-level",
+      paramLabel = "LEVEL",
+      order = 14,
+      description =
+          "error, warn, info or debug (one line per request). Env TRESTLE_LOG_LEVEL. Default: info")
   String logLevel;
 
-  @Option(names = "--ops-port", paramLabel = "PORT", order = 15,
-      description = "Serve /health and /metrics on this port only, not on the API port; 0 picks a free one. "
-          + "Env TRESTLE_OPS_PORT. Default: none (on the API port, open to anyone who reaches it)")
+  @Option(
+      names = "--ops-port",
+      paramLabel = "PORT",
+      order = 15,
+      description =
+          "Serve /health and /metrics on this port only, not on the API port; 0 picks a free one. "
+              + "Env TRESTLE_OPS_PORT. Default: none (on the API port, open to anyone who reaches it)")
   String opsPort;
 
-  @Option(names = "--ops-host", paramLabel = "ADDRESS", order = 16,
-      description = "Address for --ops-port, e.g. 127.0.0.1 while --host is 0.0.0.0. Env TRESTLE_OPS_HOST. "
-          + "Default: the --host address")
+  @Option(
+      names = "--ops-host",
+      paramLabel = "ADDRESS",
+      order = 16,
+      description =
+          "Address for --ops-port, e.g. 127.0.0.1 while --host is 0.0.0.0. Env TRESTLE_OPS_HOST. "
+              + "Default: the --host address")
   String opsHost;
 
-  @Option(names = "--header-timeout", paramLabel = "SECONDS", order = 17,
-      description = "How long a request line and headers may take from their first byte; later ones get 408 and"
-          + " the connection closes. 0 turns it off. Env TRESTLE_HEADER_TIMEOUT. Default: 10")
+  @Option(
+      names = "--header-timeout",
+      paramLabel = "SECONDS",
+      order = 17,
+      description =
+          "How long a request line and headers may take from their first byte; later ones get 408 and"
+              + " the connection closes. 0 turns it off. Env TRESTLE_HEADER_TIMEOUT. Default: 10")
   String headerTimeout;
 
-  @Option(names = "--min-body-rate", paramLabel = "BYTES", order = 18,
-      description = "Bytes per second a request body must keep up after its first 5 seconds; a slower one gets 500"
-          + " OperationTimedOut and the connection closes. 0 turns it off. Env TRESTLE_MIN_BODY_RATE. Default: 500")
+  @Option(
+      names = "--min-body-rate",
+      paramLabel = "BYTES",
+      order = 18,
+      description =
+          "Bytes per second a request body must keep up after its first 5 seconds; a slower one gets 500"
+              + " OperationTimedOut and the connection closes. 0 turns it off. Env TRESTLE_MIN_BODY_RATE. Default: 500")
   String minBodyRate;
 
-  @Option(names = "--max-connections", paramLabel = "N", order = 19,
-      description = "Connections served at once; more wait until one closes. 0 removes the cap. "
-          + "Env TRESTLE_MAX_CONNECTIONS. Default: 2000")
+  @Option(
+      names = "--max-connections",
+      paramLabel = "N",
+      order = 19,
+      description =
+          "Connections served at once; more wait until one closes. 0 removes the cap. "
+              + "Env TRESTLE_MAX_CONNECTIONS. Default: 2000")
   String maxConnections;
 
   /** Parses and checks every setting without touching the database or the network. */
   ServerSettings settings() {
-    return ServerSettings.resolve(database.configuration(trestle.environment()), database.flags(),
-        new ServerSettings.ServerFlags(host, port, accounts, allowAnonymous, logLevel, opsHost, opsPort,
-            headerTimeout, minBodyRate, maxConnections));
+    return ServerSettings.resolve(
+        database.configuration(trestle.environment()),
+        database.flags(),
+        new ServerSettings.ServerFlags(
+            host,
+            port,
+            accounts,
+            allowAnonymous,
+            logLevel,
+            opsHost,
+            opsPort,
+            headerTimeout,
+            minBodyRate,
+            maxConnections));
   }
 
   @Override
@@ -80,10 +140,14 @@ final class ServeCommand implements Callable<Integer> {
     Logging.setTrestleLevel(settings.logLevel());
     ServerRuntime runtime = ServerRuntime.start(settings);
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      runtime.close();
-      stopped.countDown();
-    }, "trestle-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  runtime.close();
+                  stopped.countDown();
+                },
+                "trestle-shutdown"));
     printBanner(runtime, trestle.out());
     stopped.await();
     return ExitCode.OK;
@@ -92,26 +156,40 @@ final class ServeCommand implements Callable<Integer> {
   static void printBanner(ServerRuntime runtime, PrintWriter out) {
     Account account = runtime.primaryAccount();
     String endpoint = runtime.endpoint(account.name());
-    boolean wellKnownKey = account.name().equals(Account.DEV_ACCOUNT) && runtime.settings().accounts().isEmpty();
+    boolean wellKnownKey =
+        account.name().equals(Account.DEV_ACCOUNT) && runtime.settings().accounts().isEmpty();
     out.println("Trestle " + VersionInfo.version() + " serves the Table API at " + endpoint);
     out.println("  database: " + runtime.settings().database().redactedUrl());
     if (runtime.settings().database().isInMemory()) {
       out.println("  in memory: NOT durable, every table and entity is lost when the server stops");
     }
     String ops = runtime.operationsUrl();
-    out.println("  health:   " + ops + "/health    metrics: " + ops + "/metrics"
-        + (runtime.settings().operations().isPresent() ? "    (operations port)" : ""));
+    out.println(
+        "  health:   "
+            + ops
+            + "/health    metrics: "
+            + ops
+            + "/metrics"
+            + (runtime.settings().operations().isPresent() ? "    (operations port)" : ""));
     if (runtime.settings().allowAnonymous()) {
       out.println("  anonymous requests are accepted (--allow-anonymous)");
     }
     out.println("Connection string (Azure SDKs for .NET, Java, JavaScript, Python):");
-    out.println("  " + connectionString(account.name(), wellKnownKey ? account.keys().getFirst() : "<your key>", endpoint));
+    out.println(
+        "  "
+            + connectionString(
+                account.name(), wellKnownKey ? account.keys().getFirst() : "<your key>", endpoint));
     out.println("Press Ctrl+C to stop.");
     out.flush();
   }
 
   static String connectionString(String account, String key, String endpoint) {
-    return "DefaultEndpointsProtocol=http;AccountName=" + account + ";AccountKey=" + key
-        + ";TableEndpoint=" + endpoint + ";";
+    return "DefaultEndpointsProtocol=http;AccountName="
+        + account
+        + ";AccountKey="
+        + key
+        + ";TableEndpoint="
+        + endpoint
+        + ";";
   }
 }

@@ -31,9 +31,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running Trestle: the pool, the table service over it and the HTTP server with health and metrics, those on
- * an operations port of their own when one is set. {@link #close()} stops them in reverse order, letting requests
- * in flight finish first.
+ * A running Trestle: the pool, the table service over it and the HTTP server with health and
+ * metrics, those on an operations port of their own when one is set. {@link #close()} stops them in
+ * reverse order, letting requests in flight finish first.
  */
 public final class ServerRuntime implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(ServerRuntime.class);
@@ -42,12 +42,19 @@ public final class ServerRuntime implements AutoCloseable {
   private final HikariDataSource dataSource;
   private final TableService tableService;
   private final TrestleServer server;
+
   /** Null when {@code /health} and {@code /metrics} are served on the API port. */
   private final OperationsServer operations;
+
   private final JvmGcMetrics gcMetrics;
 
-  private ServerRuntime(ServerSettings settings, HikariDataSource dataSource, TableService tableService,
-      TrestleServer server, OperationsServer operations, JvmGcMetrics gcMetrics) {
+  private ServerRuntime(
+      ServerSettings settings,
+      HikariDataSource dataSource,
+      TableService tableService,
+      TrestleServer server,
+      OperationsServer operations,
+      JvmGcMetrics gcMetrics) {
     this.settings = settings;
     this.dataSource = dataSource;
     this.tableService = tableService;
@@ -59,7 +66,9 @@ public final class ServerRuntime implements AutoCloseable {
   /** Connects (waiting for the database as configured), applies the schema and starts listening. */
   public static ServerRuntime start(ServerSettings settings) {
     checkAddress(settings.host(), settings.port(), Setting.HOST, Setting.PORT);
-    settings.operations().ifPresent(ops -> checkAddress(ops.host(), ops.port(), Setting.OPS_HOST, Setting.OPS_PORT));
+    settings
+        .operations()
+        .ifPresent(ops -> checkAddress(ops.host(), ops.port(), Setting.OPS_HOST, Setting.OPS_PORT));
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -99,22 +108,31 @@ public final class ServerRuntime implements AutoCloseable {
     try {
       return TableService.builder().dataSource(dataSource).migrate(true).build();
     } catch (RuntimeException e) {
-      throw new CliException(ExitCode.DATABASE, "Cannot prepare the database " + settings.database().redactedUrl()
-          + ": " + Trestle.oneLine(String.valueOf(e.getMessage())), e);
+      throw new CliException(
+          ExitCode.DATABASE,
+          "Cannot prepare the database "
+              + settings.database().redactedUrl()
+              + ": "
+              + Trestle.oneLine(String.valueOf(e.getMessage())),
+          e);
     }
   }
 
-  private static TrestleServer startServer(ServerSettings settings, TableService tableService, HealthCheck health,
+  private static TrestleServer startServer(
+      ServerSettings settings,
+      TableService tableService,
+      HealthCheck health,
       PrometheusMeterRegistry registry) {
-    TrestleServer.Builder builder = TrestleServer.builder(tableService)
-        .host(settings.host())
-        .port(settings.port())
-        .allowAnonymous(settings.allowAnonymous())
-        .headerTimeout(settings.limits().headerTimeout())
-        .minBodyRate(settings.limits().minBodyRate())
-        .maxConnections(settings.limits().maxConnections())
-        .requestListener(new RequestMetrics(registry))
-        .requestListener(new RequestLog());
+    TrestleServer.Builder builder =
+        TrestleServer.builder(tableService)
+            .host(settings.host())
+            .port(settings.port())
+            .allowAnonymous(settings.allowAnonymous())
+            .headerTimeout(settings.limits().headerTimeout())
+            .minBodyRate(settings.limits().minBodyRate())
+            .maxConnections(settings.limits().maxConnections())
+            .requestListener(new RequestMetrics(registry))
+            .requestListener(new RequestLog());
     if (settings.operations().isEmpty()) {
       builder.wrapHandler(api -> new OperationsHandler(api, health, registry));
     }
@@ -131,15 +149,18 @@ public final class ServerRuntime implements AutoCloseable {
     }
   }
 
-  /** The operations port, or null when {@code /health} and {@code /metrics} stay on the API port. */
-  private static OperationsServer startOperations(ServerSettings settings, HealthCheck health,
-      PrometheusMeterRegistry registry) {
+  /**
+   * The operations port, or null when {@code /health} and {@code /metrics} stay on the API port.
+   */
+  private static OperationsServer startOperations(
+      ServerSettings settings, HealthCheck health, PrometheusMeterRegistry registry) {
     ServerSettings.OperationsAddress address = settings.operations().orElse(null);
     if (address == null) {
       return null;
     }
     try {
-      return OperationsServer.start(address.host(), address.port(), new OperationsEndpoints(health, registry));
+      return OperationsServer.start(
+          address.host(), address.port(), new OperationsEndpoints(health, registry));
     } catch (RuntimeException e) {
       if (hasCause(e, BindException.class)) {
         throw portInUse(address.host(), address.port(), Setting.OPS_PORT);
@@ -148,13 +169,17 @@ public final class ServerRuntime implements AutoCloseable {
     }
   }
 
-  /** Fails before the database work when the port is taken or the host is not an address of this machine. */
+  /**
+   * Fails before the database work when the port is taken or the host is not an address of this
+   * machine.
+   */
   static void checkAddress(String host, int port, Setting hostSetting, Setting portSetting) {
     InetAddress address;
     try {
       address = InetAddress.getByName(host);
     } catch (UnknownHostException e) {
-      throw new CliException(ExitCode.USAGE,
+      throw new CliException(
+          ExitCode.USAGE,
           hostSetting.flag() + " '" + host + "' is not a known host name or address.");
     }
     if (port == 0) {
@@ -168,17 +193,36 @@ public final class ServerRuntime implements AutoCloseable {
       if (message.contains("in use")) {
         throw portInUse(host, port, portSetting);
       }
-      throw new CliException(ExitCode.PORT, "Cannot listen on " + host + ":" + port + ": " + message
-          + ". Is " + hostSetting.flag() + " an address of this machine?");
+      throw new CliException(
+          ExitCode.PORT,
+          "Cannot listen on "
+              + host
+              + ":"
+              + port
+              + ": "
+              + message
+              + ". Is "
+              + hostSetting.flag()
+              + " an address of this machine?");
     } catch (IOException e) {
-      throw new CliException(ExitCode.PORT, "Cannot listen on " + host + ":" + port + ": " + e.getMessage() + ".");
+      throw new CliException(
+          ExitCode.PORT, "Cannot listen on " + host + ":" + port + ": " + e.getMessage() + ".");
     }
   }
 
   private static CliException portInUse(String host, int port, Setting portSetting) {
-    return new CliException(ExitCode.PORT, "Port " + port + " on " + host + " is already in use (another trestle or"
-        + " Azurite?). Stop it, or choose another with " + portSetting.flag() + " or "
-        + portSetting.environmentVariable() + ".");
+    return new CliException(
+        ExitCode.PORT,
+        "Port "
+            + port
+            + " on "
+            + host
+            + " is already in use (another trestle or"
+            + " Azurite?). Stop it, or choose another with "
+            + portSetting.flag()
+            + " or "
+            + portSetting.environmentVariable()
+            + ".");
   }
 
   private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
@@ -195,8 +239,8 @@ public final class ServerRuntime implements AutoCloseable {
   }
 
   /**
-   * The Table endpoint of an account, as clients on this machine should use it: a server listening on all
-   * interfaces is reached through the loopback address.
+   * The Table endpoint of an account, as clients on this machine should use it: a server listening
+   * on all interfaces is reached through the loopback address.
    */
   public String endpoint(String account) {
     String endpoint = server.endpoint(account);
@@ -207,26 +251,37 @@ public final class ServerRuntime implements AutoCloseable {
     };
   }
 
-  /** The API's root URL, where {@code /health} and {@code /metrics} live unless there is an operations port. */
+  /**
+   * The API's root URL, where {@code /health} and {@code /metrics} live unless there is an
+   * operations port.
+   */
   public String rootUrl() {
     String endpoint = endpoint(primaryAccount().name());
     return endpoint.substring(0, endpoint.length() - primaryAccount().name().length() - 1);
   }
 
-  /** Where {@code /health} and {@code /metrics} live: the operations port's root URL, else {@link #rootUrl()}. */
+  /**
+   * Where {@code /health} and {@code /metrics} live: the operations port's root URL, else {@link
+   * #rootUrl()}.
+   */
   public String operationsUrl() {
     if (operations == null) {
       return rootUrl();
     }
     String host = settings.operations().orElseThrow().host();
     // as endpoint(): a port listening on all interfaces is reached through the loopback address
-    String reachable = switch (host) {
-      case "0.0.0.0" -> "127.0.0.1";
-      case "::", "[::]" -> "::1";
-      default -> host;
-    };
-    return "http://" + (reachable.contains(":") && !reachable.startsWith("[") ? "[" + reachable + "]" : reachable)
-        + ":" + operations.port();
+    String reachable =
+        switch (host) {
+          case "0.0.0.0" -> "127.0.0.1";
+          case "::", "[::]" -> "::1";
+          default -> host;
+        };
+    return "http://"
+        + (reachable.contains(":") && !reachable.startsWith("[")
+            ? "[" + reachable + "]"
+            : reachable)
+        + ":"
+        + operations.port();
   }
 
   /** The account the banner shows: the first configured one, or the development account. */

@@ -11,15 +11,28 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code trestle} command. Errors end as one line on stderr and an {@link ExitCode}; stack traces go to
- * the log at debug level only.
+ * The {@code trestle} command. Errors end as one line on stderr and an {@link ExitCode}; stack
+ * traces go to the log at debug level only.
  */
-@Command(name = "trestle", mixinStandardHelpOptions = true, versionProvider = VersionInfo.class,
+@Command(
+    name = "trestle",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionInfo.class,
     description = "Azure Table Storage semantics on H2 or PostgreSQL.",
-    subcommands = {ServeCommand.class, MigrateCommand.class, ExportCommand.class, ImportCommand.class, CopyCommand.class,
-        VersionCommand.class, CommandLine.HelpCommand.class},
-    footer = {"", "Exit codes: 0 ok, 1 unexpected error, 2 bad flag or setting, 3 database unreachable or failing, "
-        + "4 port in use, 5 bad import/export data."})
+    subcommands = {
+      ServeCommand.class,
+      MigrateCommand.class,
+      ExportCommand.class,
+      ImportCommand.class,
+      CopyCommand.class,
+      VersionCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    footer = {
+      "",
+      "Exit codes: 0 ok, 1 unexpected error, 2 bad flag or setting, 3 database unreachable or failing, "
+          + "4 port in use, 5 bad import/export data."
+    })
 public final class Trestle implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(Trestle.class);
 
@@ -43,21 +56,24 @@ public final class Trestle implements Callable<Integer> {
   }
 
   /** Runs one command line and returns its exit code; never calls {@link System#exit}. */
-  public static int execute(String[] args, Map<String, String> environment, PrintWriter out, PrintWriter err) {
+  public static int execute(
+      String[] args, Map<String, String> environment, PrintWriter out, PrintWriter err) {
     CommandLine commandLine = commandLine(environment, out, err);
     return commandLine.execute(args);
   }
 
-  static CommandLine commandLine(Map<String, String> environment, PrintWriter out, PrintWriter err) {
+  static CommandLine commandLine(
+      Map<String, String> environment, PrintWriter out, PrintWriter err) {
     CommandLine commandLine = new CommandLine(new Trestle(environment, out, err));
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-    commandLine.setParameterExceptionHandler((e, args) -> {
-      String command = e.getCommandLine().getCommandSpec().qualifiedName();
-      err.println("trestle: " + e.getMessage() + " (see '" + command + " --help')");
-      return ExitCode.USAGE;
-    });
+    commandLine.setParameterExceptionHandler(
+        (e, args) -> {
+          String command = e.getCommandLine().getCommandSpec().qualifiedName();
+          err.println("trestle: " + e.getMessage() + " (see '" + command + " --help')");
+          return ExitCode.USAGE;
+        });
     commandLine.setExecutionExceptionHandler((e, line, parseResult) -> report(e, err));
     return commandLine;
   }
@@ -95,7 +111,15 @@ public final class Trestle implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  Map<String, String> environment() { return environment; }
-  PrintWriter out() { return out; }
-  PrintWriter err() { return err; }
+  Map<String, String> environment() {
+    return environment;
+  }
+
+  PrintWriter out() {
+    return out;
+  }
+
+  PrintWriter err() {
+    return err;
+  }
 }

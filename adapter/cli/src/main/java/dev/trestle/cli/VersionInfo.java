@@ -5,7 +5,10 @@ import java.io.InputStream;
 import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
-/** The version Maven stamped into the jar, plus the Java runtime, for {@code trestle version} and bug reports. */
+/**
+ * The version Maven stamped into the jar, plus the Java runtime, for {@code trestle version} and
+ * bug reports.
+ */
 public final class VersionInfo implements IVersionProvider {
 
   public static String version() {
@@ -23,8 +26,8 @@ public final class VersionInfo implements IVersionProvider {
   @Override
   public String[] getVersion() {
     return new String[] {
-        "trestle " + version(),
-        "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"
+      "trestle " + version(),
+      "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"
     };
   }
 }

@@ -18,12 +18,14 @@ import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * The CLI runs on the class path, where module exports are not checked: this test checks them. Every Trestle class
- * the CLI's main code refers to (read from its bytecode by jdeps) must lie in the CLI itself or in a package that the
- * module-info of core or the server exports, so the CLI needs nothing an embedder could not use.
+ * The CLI runs on the class path, where module exports are not checked: this test checks them.
+ * Every Trestle class the CLI's main code refers to (read from its bytecode by jdeps) must lie in
+ * the CLI itself or in a package that the module-info of core or the server exports, so the CLI
+ * needs nothing an embedder could not use.
  */
 class ApiBoundaryTest {
-  private static final Pattern DEPENDENCY = Pattern.compile("^\\s+(\\S+)\\s+->\\s+(dev\\.trestle\\.\\S+)\\s");
+  private static final Pattern DEPENDENCY =
+      Pattern.compile("^\\s+(\\S+)\\s+->\\s+(dev\\.trestle\\.\\S+)\\s");
 
   @Test
   void cliUsesOnlyTheExportedPackagesOfCoreAndServer() throws Exception {
@@ -49,15 +51,22 @@ class ApiBoundaryTest {
       }
     }
 
-    assertThat(used).as("jdeps found the CLI's uses of core and the server").contains("dev.trestle.server");
-    assertThat(outside).as("CLI classes using packages that core and the server do not export").isEmpty();
+    assertThat(used)
+        .as("jdeps found the CLI's uses of core and the server")
+        .contains("dev.trestle.server");
+    assertThat(outside)
+        .as("CLI classes using packages that core and the server do not export")
+        .isEmpty();
   }
 
   private static Set<String> exportedPackages(Class<?> member) throws URISyntaxException {
-    ModuleDescriptor descriptor = ModuleFinder.of(location(member)).findAll().iterator().next().descriptor();
+    ModuleDescriptor descriptor =
+        ModuleFinder.of(location(member)).findAll().iterator().next().descriptor();
     assertThat(descriptor.isAutomatic()).as(descriptor.name() + " has a module-info").isFalse();
     Set<String> packages = new TreeSet<>();
-    descriptor.exports().stream().filter(export -> !export.isQualified()).forEach(export -> packages.add(export.source()));
+    descriptor.exports().stream()
+        .filter(export -> !export.isQualified())
+        .forEach(export -> packages.add(export.source()));
     return packages;
   }
 
@@ -66,11 +75,18 @@ class ApiBoundaryTest {
   }
 
   private static String jdeps(Path classes) {
-    ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new AssertionError("jdeps needs a JDK"));
+    ToolProvider jdeps =
+        ToolProvider.findFirst("jdeps").orElseThrow(() -> new AssertionError("jdeps needs a JDK"));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int status = jdeps.run(new PrintWriter(out), new PrintWriter(err),
-        "-verbose:class", "-e", "dev\\.trestle\\..*", classes.toString());
+    int status =
+        jdeps.run(
+            new PrintWriter(out),
+            new PrintWriter(err),
+            "-verbose:class",
+            "-e",
+            "dev\\.trestle\\..*",
+            classes.toString());
     assertThat(status).as("jdeps: " + err).isZero();
     return out.toString();
   }

@@ -10,7 +10,8 @@ record CliRun(int exitCode, String out, String err) {
   static CliRun run(Map<String, String> environment, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = Trestle.execute(args, environment, new PrintWriter(out, true), new PrintWriter(err, true));
+    int code =
+        Trestle.execute(args, environment, new PrintWriter(out, true), new PrintWriter(err, true));
     return new CliRun(code, out.toString(), err.toString());
   }
 

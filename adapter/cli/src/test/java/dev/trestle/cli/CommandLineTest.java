@@ -35,9 +35,19 @@ class CommandLineTest {
   void settingsComeFromFlagsThenEnvironmentThenConfigFile() throws IOException {
     Path file = dir.resolve("t.properties");
     Files.writeString(file, "port=3000\nhost=0.0.0.0\npool-size=3\ndb-wait=9\n");
-    ServerSettings settings = parseServe(Map.of("TRESTLE_HOST", "127.0.0.2", "TRESTLE_POOL_SIZE", "4"),
-        "serve", "--config", file.toString(), "--pool-size", "5", "--allow-anonymous",
-        "--db", "jdbc:postgresql://db.example/trestle", "--account", "acct:QUJD");
+    ServerSettings settings =
+        parseServe(
+            Map.of("TRESTLE_HOST", "127.0.0.2", "TRESTLE_POOL_SIZE", "4"),
+            "serve",
+            "--config",
+            file.toString(),
+            "--pool-size",
+            "5",
+            "--allow-anonymous",
+            "--db",
+            "jdbc:postgresql://db.example/trestle",
+            "--account",
+            "acct:QUJD");
 
     assertThat(settings.port()).isEqualTo(3000);
     assertThat(settings.host()).isEqualTo("127.0.0.2");
@@ -45,7 +55,9 @@ class CommandLineTest {
     assertThat(settings.database().startupWait().toSeconds()).isEqualTo(9);
     assertThat(settings.database().jdbcUrl()).isEqualTo("jdbc:postgresql://db.example/trestle");
     assertThat(settings.allowAnonymous()).isTrue();
-    assertThat(settings.accounts()).singleElement().satisfies(a -> assertThat(a.name()).isEqualTo("acct"));
+    assertThat(settings.accounts())
+        .singleElement()
+        .satisfies(a -> assertThat(a.name()).isEqualTo("acct"));
   }
 
   @Test
@@ -53,7 +65,9 @@ class CommandLineTest {
     CliRun run = CliRun.run("serve", "--prot", "1");
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(run.errLines()).hasSize(1);
-    assertThat(run.err()).startsWith("trestle: Unknown options: '--prot'").contains("trestle serve --help");
+    assertThat(run.err())
+        .startsWith("trestle: Unknown options: '--prot'")
+        .contains("trestle serve --help");
   }
 
   @Test
@@ -75,18 +89,25 @@ class CommandLineTest {
   void badPortValueIsOneLineAndUsageExitCode() {
     CliRun run = CliRun.run(Map.of("TRESTLE_PORT", "eighty"), "serve");
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(run.err().strip()).isEqualTo(
-        "trestle: --port must be a whole number from 0 to 65535, but was 'eighty' (from TRESTLE_PORT).");
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "trestle: --port must be a whole number from 0 to 65535, but was 'eighty' (from TRESTLE_PORT).");
   }
 
   @Test
   void busyPortIsOneLineAndPortExitCodeBeforeTouchingTheDatabase() throws IOException {
     try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      CliRun run = CliRun.run("serve", "--port", Integer.toString(taken.getLocalPort()),
-          "--db", "jdbc:postgresql://127.0.0.1:1/never-reached");
+      CliRun run =
+          CliRun.run(
+              "serve",
+              "--port",
+              Integer.toString(taken.getLocalPort()),
+              "--db",
+              "jdbc:postgresql://127.0.0.1:1/never-reached");
       assertThat(run.exitCode()).isEqualTo(ExitCode.PORT);
       assertThat(run.errLines()).hasSize(1);
-      assertThat(run.err()).contains("Port " + taken.getLocalPort() + " on 127.0.0.1 is already in use");
+      assertThat(run.err())
+          .contains("Port " + taken.getLocalPort() + " on 127.0.0.1 is already in use");
     }
   }
 
@@ -97,11 +118,19 @@ class CommandLineTest {
       socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
       closedPort = socket.getLocalPort();
     }
-    CliRun run = CliRun.run("serve", "--port", "0", "--db-wait", "1",
-        "--db", "jdbc:postgresql://127.0.0.1:" + closedPort + "/trestle?password=s3cret");
+    CliRun run =
+        CliRun.run(
+            "serve",
+            "--port",
+            "0",
+            "--db-wait",
+            "1",
+            "--db",
+            "jdbc:postgresql://127.0.0.1:" + closedPort + "/trestle?password=s3cret");
     assertThat(run.exitCode()).isEqualTo(ExitCode.DATABASE);
     assertThat(run.errLines()).hasSize(1);
-    assertThat(run.err()).contains("Cannot reach the database at jdbc:postgresql://127.0.0.1:" + closedPort)
+    assertThat(run.err())
+        .contains("Cannot reach the database at jdbc:postgresql://127.0.0.1:" + closedPort)
         .contains("Gave up after 1 s")
         .doesNotContain("s3cret");
   }
@@ -129,8 +158,9 @@ class CommandLineTest {
   }
 
   private static ServerSettings parseServe(Map<String, String> environment, String... args) {
-    CommandLine commandLine = Trestle.commandLine(environment, new PrintWriter(new StringWriter()),
-        new PrintWriter(new StringWriter()));
+    CommandLine commandLine =
+        Trestle.commandLine(
+            environment, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
     CommandLine.ParseResult result = commandLine.parseArgs(args);
     ServeCommand serve = (ServeCommand) result.subcommand().commandSpec().userObject();
     return serve.settings();

@@ -42,7 +42,8 @@ class DatabaseCommandsTest {
   }
 
   @DatabaseTest
-  void exportThenImportIntoAnotherDatabaseKeepsEveryEntityAndType(TestDatabase db) throws Exception {
+  void exportThenImportIntoAnotherDatabaseKeepsEveryEntityAndType(TestDatabase db)
+      throws Exception {
     String account = TestDatabase.newAccount();
     List<TableEntity> original = new ArrayList<>();
     try (TableService service = db.newService(account)) {
@@ -51,7 +52,8 @@ class DatabaseCommandsTest {
       for (int p = 0; p < 3; p++) {
         List<TableOperation> batch = new ArrayList<>();
         for (int r = 0; r < 70; r++) {
-          batch.add(TableOperation.insert(entity("p" + p, String.format("r%03d", r), p * 1000 + r)));
+          batch.add(
+              TableOperation.insert(entity("p" + p, String.format("r%03d", r), p * 1000 + r)));
         }
         table.submitTransaction(batch);
       }
@@ -59,20 +61,34 @@ class DatabaseCommandsTest {
     }
     Path file = dir.resolve("orders.ndjson");
 
-    CliRun export = CliRun.run(CliDatabases.args(List.of("export"), CliDatabases.flags(db),
-        "--account", account, "--table", "orders", "--out", file.toString()));
+    CliRun export =
+        CliRun.run(
+            CliDatabases.args(
+                List.of("export"),
+                CliDatabases.flags(db),
+                "--account",
+                account,
+                "--table",
+                "orders",
+                "--out",
+                file.toString()));
     assertThat(export.exitCode()).as(export.err()).isZero();
     assertThat(export.err()).contains("Exported 210 entities");
     assertThat(Files.readAllLines(file)).hasSize(210);
 
     try (CliDatabases.Empty target = CliDatabases.empty(db)) {
-      CliRun imported = CliRun.run(CliDatabases.args(List.of("import"), target.flags(),
-          "--table", "Copy", "--in", file.toString()));
+      CliRun imported =
+          CliRun.run(
+              CliDatabases.args(
+                  List.of("import"), target.flags(), "--table", "Copy", "--in", file.toString()));
       assertThat(imported.exitCode()).as(imported.err()).isZero();
       assertThat(imported.err()).contains("Imported 210 entities");
 
-      try (TableService copy = TableService.builder().jdbcUrl(target.url())
-          .credentials(db.username(), db.password()).build()) {
+      try (TableService copy =
+          TableService.builder()
+              .jdbcUrl(target.url())
+              .credentials(db.username(), db.password())
+              .build()) {
         assertThat(withoutVersions(readAll(copy, "Copy"))).isEqualTo(withoutVersions(original));
       }
     }
@@ -81,16 +97,22 @@ class DatabaseCommandsTest {
   @DatabaseTest
   void importStopsAtABadLineNamingItAndKeepsWhatWasWritten(TestDatabase db) throws Exception {
     Path file = dir.resolve("bad.ndjson");
-    Files.writeString(file, """
+    Files.writeString(
+        file,
+        """
         {"PartitionKey":"a","RowKey":"1","N":1}
 
         {"PartitionKey":"a","RowKey":"2","N":"x","N@odata.type":"Edm.Int64"}
         """);
     try (CliDatabases.Empty target = CliDatabases.empty(db)) {
-      CliRun run = CliRun.run(CliDatabases.args(List.of("import"), target.flags(), "--table", "bad", "--in", file.toString()));
+      CliRun run =
+          CliRun.run(
+              CliDatabases.args(
+                  List.of("import"), target.flags(), "--table", "bad", "--in", file.toString()));
       assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
       assertThat(run.err().strip())
-          .isEqualTo("trestle: Line 3: property 'N' is not a valid Edm.Int64 (1 entities were written before it).");
+          .isEqualTo(
+              "trestle: Line 3: property 'N' is not a valid Edm.Int64 (1 entities were written before it).");
     }
   }
 
@@ -110,31 +132,55 @@ class DatabaseCommandsTest {
         to.addAll(List.of("--to-db-user", db.username(), "--to-db-password", db.password()));
       }
       to.addAll(List.of("--account", account));
-      CliRun run = CliRun.run(CliDatabases.args(List.of("copy"), CliDatabases.flags(db), to.toArray(String[]::new)));
+      CliRun run =
+          CliRun.run(
+              CliDatabases.args(
+                  List.of("copy"), CliDatabases.flags(db), to.toArray(String[]::new)));
       assertThat(run.exitCode()).as(run.err()).isZero();
       assertThat(run.err()).contains("Copied 3 entities in 2 table(s)");
-      try (TableService copy = TableService.builder().jdbcUrl(target.url()).account(account)
-          .credentials(db.username(), db.password()).build()) {
-        assertThat(copy.getTable("first")).hasValueSatisfying(t -> assertThat(t.name()).isEqualTo("First"));
-        assertThat(readAll(copy, "Second")).extracting(TableEntity::rowKey).containsExactly("2", "3");
+      try (TableService copy =
+          TableService.builder()
+              .jdbcUrl(target.url())
+              .account(account)
+              .credentials(db.username(), db.password())
+              .build()) {
+        assertThat(copy.getTable("first"))
+            .hasValueSatisfying(t -> assertThat(t.name()).isEqualTo("First"));
+        assertThat(readAll(copy, "Second"))
+            .extracting(TableEntity::rowKey)
+            .containsExactly("2", "3");
       }
     }
   }
 
   @DatabaseTest
   void exportOfAMissingTableIsADataError(TestDatabase db) {
-    CliRun run = CliRun.run(CliDatabases.args(List.of("export"), CliDatabases.flags(db),
-        "--account", TestDatabase.newAccount(), "--table", "nothere"));
+    CliRun run =
+        CliRun.run(
+            CliDatabases.args(
+                List.of("export"),
+                CliDatabases.flags(db),
+                "--account",
+                TestDatabase.newAccount(),
+                "--table",
+                "nothere"));
     assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
-    assertThat(run.errLines()).singleElement().asString().contains("Table 'nothere' does not exist");
+    assertThat(run.errLines())
+        .singleElement()
+        .asString()
+        .contains("Table 'nothere' does not exist");
   }
 
   @DatabaseTest
   void exportNeverMigratesAndNamesADatabaseWithoutTrestleTables(TestDatabase db) throws Exception {
     try (CliDatabases.Empty empty = CliDatabases.empty(db)) {
-      CliRun run = CliRun.run(CliDatabases.args(List.of("export"), empty.flags(), "--table", "orders"));
+      CliRun run =
+          CliRun.run(CliDatabases.args(List.of("export"), empty.flags(), "--table", "orders"));
       assertThat(run.exitCode()).isEqualTo(ExitCode.DATABASE);
-      assertThat(run.errLines()).singleElement().asString().contains("There are no Trestle tables in");
+      assertThat(run.errLines())
+          .singleElement()
+          .asString()
+          .contains("There are no Trestle tables in");
       assertThat(CliRun.run(CliDatabases.args(List.of("migrate", "--status"), empty.flags())).out())
           .startsWith("No Trestle schema");
     }

@@ -22,8 +22,15 @@ class ServeTest {
   @DatabaseTest
   void serveAnswersHealthMetricsAndTheTableApi(TestDatabase db) throws Exception {
     String account = TestDatabase.newAccount();
-    List<String> args = new ArrayList<>(List.of("serve", "--port", "0", "--allow-anonymous",
-        "--account", account + ":" + dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "serve",
+                "--port",
+                "0",
+                "--allow-anonymous",
+                "--account",
+                account + ":" + dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY));
     args.addAll(CliDatabases.flags(db));
 
     try (ServerRuntime runtime = ServerRuntime.start(parseServe(args))) {
@@ -34,12 +41,15 @@ class ServeTest {
       assertThat(health.statusCode()).isEqualTo(200);
       assertThat(health.body()).contains("\"database\":\"UP\"");
 
-      HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(runtime.endpoint(account) + "/Tables"))
-          .header("Content-Type", "application/json")
-          .header("Accept", "application/json;odata=nometadata")
-          .header("x-ms-version", "2019-02-02")
-          .POST(HttpRequest.BodyPublishers.ofString("{\"TableName\":\"ServeTest\"}")).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> created =
+          http.send(
+              HttpRequest.newBuilder(URI.create(runtime.endpoint(account) + "/Tables"))
+                  .header("Content-Type", "application/json")
+                  .header("Accept", "application/json;odata=nometadata")
+                  .header("x-ms-version", "2019-02-02")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"TableName\":\"ServeTest\"}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
       assertThat(get(runtime.endpoint(account) + "/Tables").body()).contains("ServeTest");
 
@@ -53,10 +63,20 @@ class ServeTest {
   }
 
   @DatabaseTest(TestDatabase.Kind.H2)
-  void anOpsPortServesHealthAndMetricsAndTheApiPortNoLongerDoesOnH2(TestDatabase db) throws Exception {
+  void anOpsPortServesHealthAndMetricsAndTheApiPortNoLongerDoesOnH2(TestDatabase db)
+      throws Exception {
     String account = TestDatabase.newAccount();
-    List<String> args = new ArrayList<>(List.of("serve", "--port", "0", "--ops-port", "0", "--allow-anonymous",
-        "--account", account + ":" + dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "serve",
+                "--port",
+                "0",
+                "--ops-port",
+                "0",
+                "--allow-anonymous",
+                "--account",
+                account + ":" + dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY));
     args.addAll(CliDatabases.flags(db));
 
     try (ServerRuntime runtime = ServerRuntime.start(parseServe(args))) {
@@ -80,19 +100,27 @@ class ServeTest {
 
       StringWriter banner = new StringWriter();
       ServeCommand.printBanner(runtime, new PrintWriter(banner));
-      assertThat(banner.toString()).contains("health:   " + ops + "/health    metrics: " + ops + "/metrics");
+      assertThat(banner.toString())
+          .contains("health:   " + ops + "/health    metrics: " + ops + "/metrics");
     }
   }
 
   private HttpResponse<String> get(String url) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create(url))
-        .header("Accept", "application/json;odata=nometadata").header("x-ms-version", "2019-02-02").GET().build(),
+    return http.send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Accept", "application/json;odata=nometadata")
+            .header("x-ms-version", "2019-02-02")
+            .GET()
+            .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   private static ServerSettings parseServe(List<String> args) {
-    CommandLine commandLine = Trestle.commandLine(java.util.Map.of(), new PrintWriter(new StringWriter()),
-        new PrintWriter(new StringWriter()));
+    CommandLine commandLine =
+        Trestle.commandLine(
+            java.util.Map.of(),
+            new PrintWriter(new StringWriter()),
+            new PrintWriter(new StringWriter()));
     CommandLine.ParseResult result = commandLine.parseArgs(args.toArray(String[]::new));
     return ((ServeCommand) result.subcommand().commandSpec().userObject()).settings();
   }

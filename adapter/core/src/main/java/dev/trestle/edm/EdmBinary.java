@@ -4,13 +4,17 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
 
-/** Edm.Binary as text: base64 in JSON, hex pairs in {@code X'...'} and {@code binary'...'} literals. */
+/**
+ * Edm.Binary as text: base64 in JSON, hex pairs in {@code X'...'} and {@code binary'...'} literals.
+ */
 public final class EdmBinary {
   private static final Pattern HEX_PAIRS = Pattern.compile("(\\p{XDigit}{2})*");
 
   private EdmBinary() {}
 
-  /** @throws IllegalArgumentException when {@code text} is not base64 */
+  /**
+   * @throws IllegalArgumentException when {@code text} is not base64
+   */
   public static byte[] parse(String text) {
     return Base64.getDecoder().decode(text);
   }

@@ -5,7 +5,8 @@ public final class EdmBoolean {
   private EdmBoolean() {}
 
   /**
-   * Azure reads "TRUE" or "False" too (spreadsheet exports imported with Storage Explorer send those).
+   * Azure reads "TRUE" or "False" too (spreadsheet exports imported with Storage Explorer send
+   * those).
    *
    * @throws IllegalArgumentException for anything but true or false in any case
    */

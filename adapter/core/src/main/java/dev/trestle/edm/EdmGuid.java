@@ -3,14 +3,20 @@ package dev.trestle.edm;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-/** Edm.Guid as text: exactly 8-4-4-4-12 hex digits, in JSON and in {@code guid'...'} literals alike. */
+/**
+ * Edm.Guid as text: exactly 8-4-4-4-12 hex digits, in JSON and in {@code guid'...'} literals alike.
+ */
 public final class EdmGuid {
   private static final Pattern FORM =
-      Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+      Pattern.compile(
+          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
   private EdmGuid() {}
 
-  /** The GUID {@code text} names; unlike {@link UUID#fromString}, short groups ({@code 1-2-3-4-5}) are refused. */
+  /**
+   * The GUID {@code text} names; unlike {@link UUID#fromString}, short groups ({@code 1-2-3-4-5})
+   * are refused.
+   */
   public static UUID parse(String text) {
     if (!FORM.matcher(text).matches()) {
       throw new IllegalArgumentException("not a GUID");

@@ -2,18 +2,26 @@ package dev.trestle.edm;
 
 import java.util.regex.Pattern;
 
-/** Edm.Int32 and Edm.Int64 as text: plain decimal digits with an optional minus; Int64 travels as a JSON string. */
+/**
+ * Edm.Int32 and Edm.Int64 as text: plain decimal digits with an optional minus; Int64 travels as a
+ * JSON string.
+ */
 public final class EdmInteger {
   private static final Pattern DECIMAL = Pattern.compile("-?[0-9]+");
 
   private EdmInteger() {}
 
-  /** @throws NumberFormatException when {@code text} is not a decimal Int32 (a sign '+' or spaces included) */
+  /**
+   * @throws NumberFormatException when {@code text} is not a decimal Int32 (a sign '+' or spaces
+   *     included)
+   */
   public static int parseInt32(String text) {
     return Integer.parseInt(decimal(text));
   }
 
-  /** @throws NumberFormatException when {@code text} is not a decimal Int64 */
+  /**
+   * @throws NumberFormatException when {@code text} is not a decimal Int64
+   */
   public static long parseInt64(String text) {
     return Long.parseLong(decimal(text));
   }

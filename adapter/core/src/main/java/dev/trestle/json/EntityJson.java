@@ -11,20 +11,24 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The entity JSON format of the Table service, as request and response bodies: reading is the service's
- * (annotations anywhere, untyped values inferred, its error codes), writing is at a metadata level in Azure's
- * key order. {@link EntityLines} is the same format, one entity per line.
+ * The entity JSON format of the Table service, as request and response bodies: reading is the
+ * service's (annotations anywhere, untyped values inferred, its error codes), writing is at a
+ * metadata level in Azure's key order. {@link EntityLines} is the same format, one entity per line.
  */
 public final class EntityJson {
   private static final Set<String> SYSTEM = Set.of("PartitionKey", "RowKey", "Timestamp");
 
   private EntityJson() {}
 
-  /** An entity as sent: keys may be null when the body has none (PUT/MERGE take them from the URL). */
-  public record ParsedEntity(String partitionKey, String rowKey, Map<String, PropertyValue> properties) {}
+  /**
+   * An entity as sent: keys may be null when the body has none (PUT/MERGE take them from the URL).
+   */
+  public record ParsedEntity(
+      String partitionKey, String rowKey, Map<String, PropertyValue> properties) {}
 
   /**
-   * Reads a request body. {@code Timestamp} and {@code odata.*} keys are ignored, {@code null} means no property.
+   * Reads a request body. {@code Timestamp} and {@code odata.*} keys are ignored, {@code null}
+   * means no property.
    *
    * @throws TableException with the service's code: {@code InvalidInput}, {@code OutOfRangeInput},
    *     {@code DuplicatePropertiesSpecified} or {@code PrimaryKeyPropertyIsInvalidType}
@@ -39,15 +43,18 @@ public final class EntityJson {
 
   /** The service's answer to a body that is not one JSON object (an entity's or a table's). */
   public static TableException notAJsonObject() {
-    return new TableException(TableErrorCode.INVALID_INPUT, "The request body is not a valid JSON object.");
+    return new TableException(
+        TableErrorCode.INVALID_INPUT, "The request body is not a valid JSON object.");
   }
 
   /**
-   * Writes an entity's keys, Timestamp and properties (after any {@code odata.*} keys the caller wrote) at
-   * {@code level}, each type annotation just before its value. {@code selected} null writes every property;
-   * otherwise only those, and a selected property the entity lacks as an explicit null, as Azure does.
+   * Writes an entity's keys, Timestamp and properties (after any {@code odata.*} keys the caller
+   * wrote) at {@code level}, each type annotation just before its value. {@code selected} null
+   * writes every property; otherwise only those, and a selected property the entity lacks as an
+   * explicit null, as Azure does.
    */
-  public static void writeFields(JsonGenerator gen, TableEntity entity, MetadataLevel level, Set<String> selected)
+  public static void writeFields(
+      JsonGenerator gen, TableEntity entity, MetadataLevel level, Set<String> selected)
       throws IOException {
     if (selected == null || selected.contains("PartitionKey")) {
       gen.writeStringField("PartitionKey", entity.partitionKey());

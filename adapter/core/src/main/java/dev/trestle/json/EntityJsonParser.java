@@ -15,9 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads one JSON object as an entity. Annotations ({@code X@odata.type}) type the value they name, wherever
- * they stand; {@code odata.*} keys and a client {@code Timestamp} are ignored; {@code null} values mean "no
- * property". Untyped values are inferred as the service does ({@link JsonScalars#inferred}).
+ * Reads one JSON object as an entity. Annotations ({@code X@odata.type}) type the value they name,
+ * wherever they stand; {@code odata.*} keys and a client {@code Timestamp} are ignored; {@code
+ * null} values mean "no property". Untyped values are inferred as the service does ({@link
+ * JsonScalars#inferred}).
  */
 final class EntityJsonParser {
   private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -68,12 +69,15 @@ final class EntityJsonParser {
           continue;
         }
         if (valueToken == JsonToken.START_OBJECT || valueToken == JsonToken.START_ARRAY) {
-          throw Unreadable.of(Reason.NESTED_VALUE, name, valueToken == JsonToken.START_OBJECT ? "object" : "array");
+          throw Unreadable.of(
+              Reason.NESTED_VALUE, name, valueToken == JsonToken.START_OBJECT ? "object" : "array");
         }
         if (values.containsKey(name)) {
           throw Unreadable.of(Reason.DUPLICATE_PROPERTY, name, null);
         }
-        values.put(name, new RawValue(valueToken, valueToken == JsonToken.VALUE_NULL ? null : parser.getText()));
+        values.put(
+            name,
+            new RawValue(valueToken, valueToken == JsonToken.VALUE_NULL ? null : parser.getText()));
       }
       if (token != JsonToken.END_OBJECT || parser.nextToken() != null) {
         throw Unreadable.of(Reason.NOT_JSON, null, "not one JSON object");
@@ -86,7 +90,8 @@ final class EntityJsonParser {
     return convert(values, types);
   }
 
-  private static EntityJson.ParsedEntity convert(Map<String, RawValue> values, Map<String, String> types) {
+  private static EntityJson.ParsedEntity convert(
+      Map<String, RawValue> values, Map<String, String> types) {
     String partitionKey = null;
     String rowKey = null;
     Map<String, PropertyValue> properties = new LinkedHashMap<>();
@@ -98,7 +103,8 @@ final class EntityJsonParser {
       }
       if (name.equals("PartitionKey") || name.equals("RowKey")) {
         String type = types.get(name);
-        if (raw.token() != JsonToken.VALUE_STRING || (type != null && !type.equals(EdmType.STRING.odataName()))) {
+        if (raw.token() != JsonToken.VALUE_STRING
+            || (type != null && !type.equals(EdmType.STRING.odataName()))) {
           throw Unreadable.of(Reason.KEY_NOT_STRING, name, null);
         }
         if (name.equals("PartitionKey")) {
@@ -116,7 +122,10 @@ final class EntityJsonParser {
   private static PropertyValue value(String name, RawValue raw, String annotation) {
     EdmType type;
     try {
-      type = annotation == null ? JsonScalars.inferred(raw.token(), raw.text()) : EdmType.fromOdataName(annotation);
+      type =
+          annotation == null
+              ? JsonScalars.inferred(raw.token(), raw.text())
+              : EdmType.fromOdataName(annotation);
     } catch (TableException e) {
       throw Unreadable.of(Reason.UNKNOWN_TYPE, name, annotation, e);
     }

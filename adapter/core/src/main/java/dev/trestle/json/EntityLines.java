@@ -11,10 +11,11 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
- * One entity as one line of JSON (the export and import form, NDJSON): the service's typed format with the
- * keys first, and every property whose type the JSON does not show (all but strings, Int32 and booleans)
- * followed by its {@code Name@odata.type}. Exports carry the Timestamp for information; reading ignores it, as
- * the store assigns its own. Lines are read as the service reads a request body.
+ * One entity as one line of JSON (the export and import form, NDJSON): the service's typed format
+ * with the keys first, and every property whose type the JSON does not show (all but strings, Int32
+ * and booleans) followed by its {@code Name@odata.type}. Exports carry the Timestamp for
+ * information; reading ignores it, as the store assigns its own. Lines are read as the service
+ * reads a request body.
  */
 public final class EntityLines {
   private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -28,7 +29,9 @@ public final class EntityLines {
     }
   }
 
-  /** @throws MalformedEntityException when the line is not an entity with both keys */
+  /**
+   * @throws MalformedEntityException when the line is not an entity with both keys
+   */
   public static TableEntity read(String line) {
     EntityJson.ParsedEntity parsed;
     try {
@@ -38,9 +41,12 @@ public final class EntityLines {
     }
     if (parsed.partitionKey() == null || parsed.rowKey() == null) {
       String missing = parsed.partitionKey() == null ? "PartitionKey" : "RowKey";
-      throw new MalformedEntityException(Unreadable.of(Unreadable.Reason.KEY_NOT_STRING, missing, null).lineMessage());
+      throw new MalformedEntityException(
+          Unreadable.of(Unreadable.Reason.KEY_NOT_STRING, missing, null).lineMessage());
     }
-    return TableEntity.builder(parsed.partitionKey(), parsed.rowKey()).putAll(parsed.properties()).build();
+    return TableEntity.builder(parsed.partitionKey(), parsed.rowKey())
+        .putAll(parsed.properties())
+        .build();
   }
 
   /** The entity as one line in the form above, without the line break. */
@@ -57,7 +63,9 @@ public final class EntityLines {
       for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
         PropertyValue value = property.getValue();
         PropertyJson.writeValue(gen, property.getKey(), value);
-        if (value.type() != EdmType.STRING && value.type() != EdmType.INT32 && value.type() != EdmType.BOOLEAN) {
+        if (value.type() != EdmType.STRING
+            && value.type() != EdmType.INT32
+            && value.type() != EdmType.BOOLEAN) {
           PropertyJson.writeAnnotation(gen, property.getKey(), value.type());
         }
       }

@@ -10,11 +10,17 @@ import dev.trestle.edm.EdmDouble;
 import dev.trestle.edm.EdmGuid;
 import dev.trestle.edm.EdmInteger;
 
-/** One JSON scalar read as an EDM type, as the service reads it; RuntimeExceptions mean it does not fit. */
+/**
+ * One JSON scalar read as an EDM type, as the service reads it; RuntimeExceptions mean it does not
+ * fit.
+ */
 final class JsonScalars {
   private JsonScalars() {}
 
-  /** The value {@code text} (the token's text) holds as {@code type}; DateTime out of range is a TableException. */
+  /**
+   * The value {@code text} (the token's text) holds as {@code type}; DateTime out of range is a
+   * TableException.
+   */
   static PropertyValue parse(EdmType type, JsonToken token, String text) {
     return switch (type) {
       case STRING -> {
@@ -52,7 +58,10 @@ final class JsonScalars {
     };
   }
 
-  /** The type of a value without annotation: string, boolean, Int32 for integers that fit, else Double. */
+  /**
+   * The type of a value without annotation: string, boolean, Int32 for integers that fit, else
+   * Double.
+   */
   static EdmType inferred(JsonToken token, String text) {
     return switch (token) {
       case VALUE_STRING -> EdmType.STRING;

@@ -20,8 +20,9 @@ public enum MetadataLevel {
   }
 
   /**
-   * The level asked for by {@code $format} (wins when present) or {@code Accept}. Anything else, including a
-   * missing header or plain {@code application/json}, gets minimal metadata: the SDKs always ask for JSON.
+   * The level asked for by {@code $format} (wins when present) or {@code Accept}. Anything else,
+   * including a missing header or plain {@code application/json}, gets minimal metadata: the SDKs
+   * always ask for JSON.
    */
   public static MetadataLevel negotiate(String format, String accept) {
     String source = format != null ? format : accept;

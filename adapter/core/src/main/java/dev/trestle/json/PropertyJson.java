@@ -18,16 +18,18 @@ final class PropertyJson {
   private PropertyJson() {}
 
   /**
-   * Whether {@code value} carries its type at {@code level}: never for strings; Int32 and Boolean only at full
-   * metadata; Double at full, and at minimal when NaN or infinite (a string); the string-borne types whenever
-   * there is metadata.
+   * Whether {@code value} carries its type at {@code level}: never for strings; Int32 and Boolean
+   * only at full metadata; Double at full, and at minimal when NaN or infinite (a string); the
+   * string-borne types whenever there is metadata.
    */
   static boolean annotated(PropertyValue value, MetadataLevel level) {
     return switch (value.type()) {
       case STRING -> false;
       case INT32, BOOLEAN -> level == MetadataLevel.FULL;
-      case DOUBLE -> level == MetadataLevel.FULL
-          || (level == MetadataLevel.MINIMAL && EdmDouble.special((Double) value.value()) != null);
+      case DOUBLE ->
+          level == MetadataLevel.FULL
+              || (level == MetadataLevel.MINIMAL
+                  && EdmDouble.special((Double) value.value()) != null);
       case INT64, DATE_TIME, GUID, BINARY -> level != MetadataLevel.NONE;
     };
   }

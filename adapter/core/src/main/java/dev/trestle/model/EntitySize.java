@@ -5,9 +5,9 @@ import dev.trestle.TableEntity;
 import java.util.Map;
 
 /**
- * Azure's accounting of an entity's size, which the 1 MiB limit is checked against. It is not the size
- * of any wire format: strings count two bytes per UTF-16 code unit, and each property pays a fixed
- * 8-byte overhead plus its name.
+ * Azure's accounting of an entity's size, which the 1 MiB limit is checked against. It is not the
+ * size of any wire format: strings count two bytes per UTF-16 code unit, and each property pays a
+ * fixed 8-byte overhead plus its name.
  */
 public final class EntitySize {
   private EntitySize() {}
@@ -18,9 +18,8 @@ public final class EntitySize {
 
   /** The size of the entity's keys and user properties; Timestamp is not counted. */
   public static long of(TableEntity entity) {
-    long size = ENTITY_OVERHEAD
-        + 2L * entity.partitionKey().length()
-        + 2L * entity.rowKey().length();
+    long size =
+        ENTITY_OVERHEAD + 2L * entity.partitionKey().length() + 2L * entity.rowKey().length();
     for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
       size += ofProperty(property.getKey(), property.getValue());
     }

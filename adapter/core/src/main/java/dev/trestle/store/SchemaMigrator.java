@@ -8,11 +8,15 @@ import org.flywaydb.core.api.MigrationInfo;
 
 /**
  * Applies Trestle's schema migrations to a supported database, in the connection's current schema.
- * The migrations for the database at hand are picked from its JDBC metadata; Flyway records what it applied
- * in {@code trestle_schema_history}. Safe to run from several processes at once (Flyway locks).
+ * The migrations for the database at hand are picked from its JDBC metadata; Flyway records what it
+ * applied in {@code trestle_schema_history}. Safe to run from several processes at once (Flyway
+ * locks).
  */
 public final class SchemaMigrator {
-  /** The Flyway history table, named so it does not collide with an application's own Flyway history. */
+  /**
+   * The Flyway history table, named so it does not collide with an application's own Flyway
+   * history.
+   */
   public static final String HISTORY_TABLE = "trestle_schema_history";
 
   private SchemaMigrator() {}
@@ -23,7 +27,9 @@ public final class SchemaMigrator {
     return version(dataSource).orElseThrow();
   }
 
-  /** The schema version applied to this database, or empty when Trestle's schema is not there yet. */
+  /**
+   * The schema version applied to this database, or empty when Trestle's schema is not there yet.
+   */
   public static Optional<String> version(DataSource dataSource) {
     MigrationInfo current = flyway(dataSource).info().current();
     return current == null || current.getVersion() == null
@@ -34,7 +40,8 @@ public final class SchemaMigrator {
   private static Flyway flyway(DataSource dataSource) {
     return Flyway.configure(SchemaMigrator.class.getClassLoader())
         .dataSource(dataSource)
-        .locations("classpath:dev/trestle/migrations/" + DatabaseTypes.of(dataSource).migrationFolder())
+        .locations(
+            "classpath:dev/trestle/migrations/" + DatabaseTypes.of(dataSource).migrationFolder())
         .table(HISTORY_TABLE)
         .failOnMissingLocations(true)
         .load();

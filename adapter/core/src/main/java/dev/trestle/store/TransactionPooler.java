@@ -10,13 +10,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Recognises a PostgreSQL reached through a pooler in transaction mode (PgBouncer's {@code pool_mode =
- * transaction}), where one client connection uses different server sessions from one transaction to the next.
- * There pgjdbc's named server-side prepared statements ({@code S_1}, ...) are not safe: another client's
- * statement of the same name can run instead of one's own, or the name can be missing. Such a URL gets
- * {@code prepareThreshold=0}, so that every statement is prepared unnamed within its own round trip. Trestle
- * keeps no other session state: every statement that needs a setting (isolation, a cursor) runs inside the
- * transaction that sets it.
+ * Recognises a PostgreSQL reached through a pooler in transaction mode (PgBouncer's {@code
+ * pool_mode = transaction}), where one client connection uses different server sessions from one
+ * transaction to the next. There pgjdbc's named server-side prepared statements ({@code S_1}, ...)
+ * are not safe: another client's statement of the same name can run instead of one's own, or the
+ * name can be missing. Such a URL gets {@code prepareThreshold=0}, so that every statement is
+ * prepared unnamed within its own round trip. Trestle keeps no other session state: every statement
+ * that needs a setting (isolation, a cursor) runs inside the transaction that sets it.
  */
 public final class TransactionPooler {
   private static final Logger log = LoggerFactory.getLogger(TransactionPooler.class);
@@ -25,12 +25,14 @@ public final class TransactionPooler {
   private TransactionPooler() {}
 
   /**
-   * The URL to pool connections to: unchanged unless it is a PostgreSQL URL without a {@code prepareThreshold}
-   * of its own whose connections turn out to share server sessions; then with {@code prepareThreshold=0}. A
-   * database that cannot be reached leaves the URL unchanged.
+   * The URL to pool connections to: unchanged unless it is a PostgreSQL URL without a {@code
+   * prepareThreshold} of its own whose connections turn out to share server sessions; then with
+   * {@code prepareThreshold=0}. A database that cannot be reached leaves the URL unchanged.
    */
   public static String adapt(String jdbcUrl, String user, String password) {
-    if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:") || jdbcUrl.contains("prepareThreshold=")) {
+    if (jdbcUrl == null
+        || !jdbcUrl.startsWith("jdbc:postgresql:")
+        || jdbcUrl.contains("prepareThreshold=")) {
       return jdbcUrl;
     }
     Properties properties = new Properties();
@@ -49,22 +51,26 @@ public final class TransactionPooler {
       log.debug("Could not probe {} for a transaction pooler: {}", jdbcUrl, e.getMessage());
       return jdbcUrl;
     }
-    log.info("The database is reached through a pooler in transaction mode (e.g. PgBouncer): using unnamed"
-        + " prepared statements (prepareThreshold=0)");
+    log.info(
+        "The database is reached through a pooler in transaction mode (e.g. PgBouncer): using unnamed"
+            + " prepared statements (prepareThreshold=0)");
     return jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "prepareThreshold=0";
   }
 
   /**
-   * Refuses a caller's PostgreSQL DataSource that reaches the database through a pooler in transaction mode
-   * while pgjdbc still names its prepared statements: statements could run as other clients' statements.
+   * Refuses a caller's PostgreSQL DataSource that reaches the database through a pooler in
+   * transaction mode while pgjdbc still names its prepared statements: statements could run as
+   * other clients' statements.
    *
    * @throws IllegalStateException naming the setting to add
    */
   public static void check(javax.sql.DataSource dataSource) {
-    if (dataSource instanceof com.zaxxer.hikari.HikariDataSource pool && pool.getMaximumPoolSize() < 2) {
+    if (dataSource instanceof com.zaxxer.hikari.HikariDataSource pool
+        && pool.getMaximumPoolSize() < 2) {
       return; // two connections at once could not be had without waiting
     }
-    try (Connection first = dataSource.getConnection(); Connection second = dataSource.getConnection()) {
+    try (Connection first = dataSource.getConnection();
+        Connection second = dataSource.getConnection()) {
       if (!first.getMetaData().getDatabaseProductName().equals("PostgreSQL")
           || !namesPreparedStatements(first)
           || !sessionsAreShared(first, second)) {
@@ -74,25 +80,31 @@ public final class TransactionPooler {
       log.debug("Could not probe the DataSource for a transaction pooler: {}", e.getMessage());
       return;
     }
-    throw new IllegalStateException("The database is reached through a pooler in transaction mode (e.g."
-        + " PgBouncer), where named prepared statements are unsafe: add prepareThreshold=0 to the JDBC URL.");
+    throw new IllegalStateException(
+        "The database is reached through a pooler in transaction mode (e.g."
+            + " PgBouncer), where named prepared statements are unsafe: add prepareThreshold=0 to the JDBC URL.");
   }
 
   /**
-   * Whether pgjdbc names this connection's prepared statements (a {@code prepareThreshold} above 0); false for
-   * another driver. pgjdbc is asked reflectively: it is an optional dependency, and it may live on the class
-   * path while Trestle is a named module, which could not read it directly.
+   * Whether pgjdbc names this connection's prepared statements (a {@code prepareThreshold} above
+   * 0); false for another driver. pgjdbc is asked reflectively: it is an optional dependency, and
+   * it may live on the class path while Trestle is a named module, which could not read it
+   * directly.
    */
   private static boolean namesPreparedStatements(Connection connection) throws SQLException {
     Class<?> pgConnection;
     try {
-      pgConnection = Class.forName("org.postgresql.PGConnection", false,
-          connection.unwrap(Connection.class).getClass().getClassLoader());
+      pgConnection =
+          Class.forName(
+              "org.postgresql.PGConnection",
+              false,
+              connection.unwrap(Connection.class).getClass().getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
       return false; // not pgjdbc
     }
     try {
-      Object threshold = pgConnection.getMethod("getPrepareThreshold").invoke(connection.unwrap(pgConnection));
+      Object threshold =
+          pgConnection.getMethod("getPrepareThreshold").invoke(connection.unwrap(pgConnection));
       return ((Integer) threshold) > 0;
     } catch (ReflectiveOperationException e) {
       log.debug("Could not read pgjdbc's prepareThreshold: {}", e.toString());
@@ -108,10 +120,12 @@ public final class TransactionPooler {
   }
 
   /**
-   * Two open connections served by one server session, or one connection served by two: a pooler hands out
-   * sessions per transaction. Without one, each connection keeps its own session for its whole life.
+   * Two open connections served by one server session, or one connection served by two: a pooler
+   * hands out sessions per transaction. Without one, each connection keeps its own session for its
+   * whole life.
    */
-  private static boolean sessionsAreShared(Connection first, Connection second) throws SQLException {
+  private static boolean sessionsAreShared(Connection first, Connection second)
+      throws SQLException {
     for (int round = 0; round < ROUNDS; round++) {
       int before = backend(first);
       int other = backend(second);

@@ -1,2 +1,5 @@
-/** The SQL store behind the Table API: schema migrations, and (in {@code internal}) the JDBC implementation. */
+/**
+ * The SQL store behind the Table API: schema migrations, and (in {@code internal}) the JDBC
+ * implementation.
+ */
 package dev.trestle.store;

@@ -24,16 +24,19 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 /**
- * How much the library costs over the least JDBC that does the same work, on H2 (file) and PostgreSQL
- * ({@code TRESTLE_TEST_PG_URL}, else embedded): a single-entity insert, a point read by primary key, and an
- * entity-group transaction of 100 inserts, each through {@link TableService} and through hand-written JDBC
- * on the same table, pool and thread. Prints ops/s, the library/raw ratio, the JVM CPU per operation of each,
- * and the JDBC calls the library makes per operation. Not a test (no assertions, not run by surefire):
+ * How much the library costs over the least JDBC that does the same work, on H2 (file) and
+ * PostgreSQL ({@code TRESTLE_TEST_PG_URL}, else embedded): a single-entity insert, a point read by
+ * primary key, and an entity-group transaction of 100 inserts, each through {@link TableService}
+ * and through hand-written JDBC on the same table, pool and thread. Prints ops/s, the library/raw
+ * ratio, the JVM CPU per operation of each, and the JDBC calls the library makes per operation. Not
+ * a test (no assertions, not run by surefire):
+ *
  * <pre>
  *   ./mvnw -B -q -pl adapter/core test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  *   java -cp adapter/core/target/classes:adapter/core/target/test-classes:$(cat adapter/core/target/cp.txt) \
  *       dev.trestle.bench.JdbcBaselineBenchmark [seconds-per-measurement] [rounds] [h2|pg ...]
  * </pre>
+ *
  * Library and raw runs alternate (round after round), so drift on a shared machine hits both alike.
  */
 public final class JdbcBaselineBenchmark {
@@ -50,7 +53,8 @@ public final class JdbcBaselineBenchmark {
   private final double seconds;
   private int sequence;
 
-  private JdbcBaselineBenchmark(String database, DataSource dataSource, TableService service, double seconds)
+  private JdbcBaselineBenchmark(
+      String database, DataSource dataSource, TableService service, double seconds)
       throws SQLException {
     this.database = database;
     this.dataSource = dataSource;
@@ -64,21 +68,31 @@ public final class JdbcBaselineBenchmark {
   public static void main(String[] args) throws Exception {
     double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 5;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-    List<String> databases = args.length > 2 ? List.of(args).subList(2, args.length) : List.of("h2", "pg");
+    List<String> databases =
+        args.length > 2 ? List.of(args).subList(2, args.length) : List.of("h2", "pg");
     List<String> report = new ArrayList<>();
-    report.add(String.format(Locale.ROOT, "| database | operation | library ops/s | raw JDBC ops/s | library/raw"
-        + " | library JVM CPU us/op | raw JVM CPU us/op | library JDBC calls per op |"));
+    report.add(
+        String.format(
+            Locale.ROOT,
+            "| database | operation | library ops/s | raw JDBC ops/s | library/raw"
+                + " | library JVM CPU us/op | raw JVM CPU us/op | library JDBC calls per op |"));
     report.add("|---|---|---:|---:|---:|---:|---:|---|");
     for (String name : databases) {
-      DataSource dataSource = switch (name) {
-        case "h2" -> h2();
-        case "pg" -> TestDatabase.get(TestDatabase.Kind.POSTGRESQL).dataSource();
-        default -> throw new IllegalArgumentException("database must be h2 or pg, not " + name);
-      };
+      DataSource dataSource =
+          switch (name) {
+            case "h2" -> h2();
+            case "pg" -> TestDatabase.get(TestDatabase.Kind.POSTGRESQL).dataSource();
+            default -> throw new IllegalArgumentException("database must be h2 or pg, not " + name);
+          };
       String database = name.equals("h2") ? "H2" : "PostgreSQL";
-      try (TableService service = TableService.builder().dataSource(dataSource).account(TestDatabase.newAccount())
-          .migrate(false).build()) {
-        report.addAll(new JdbcBaselineBenchmark(database, dataSource, service, seconds).run(rounds));
+      try (TableService service =
+          TableService.builder()
+              .dataSource(dataSource)
+              .account(TestDatabase.newAccount())
+              .migrate(false)
+              .build()) {
+        report.addAll(
+            new JdbcBaselineBenchmark(database, dataSource, service, seconds).run(rounds));
       }
     }
     System.out.println();
@@ -98,10 +112,11 @@ public final class JdbcBaselineBenchmark {
   }
 
   private List<String> run(int rounds) throws SQLException {
-    List<Operation> operations = List.of(
-        new Operation("insert", this::libraryInsert, this::rawInsert),
-        new Operation("point read", this::libraryRead, this::rawRead),
-        new Operation("100-entity transaction", this::libraryBatch, this::rawBatch));
+    List<Operation> operations =
+        List.of(
+            new Operation("insert", this::libraryInsert, this::rawInsert),
+            new Operation("point read", this::libraryRead, this::rawRead),
+            new Operation("100-entity transaction", this::libraryBatch, this::rawBatch));
     // rows for the point reads, written through the library so that both sides read the same format
     for (int i = 0; i < ROWS_PER_PARTITION * 5; i++) {
       library.insert(entity("read" + (i / ROWS_PER_PARTITION), "r" + i, i));
@@ -118,25 +133,48 @@ public final class JdbcBaselineBenchmark {
       for (int round = 0; round < rounds; round++) {
         Measurement l = measure(operation.library, seconds);
         Measurement r = measure(operation.raw, seconds);
-        System.out.printf(Locale.ROOT, "%-10s %-22s round %d: library %8.1f ops/s, raw %8.1f ops/s%n", database,
-            operation.name, round + 1, l.opsPerSecond(), r.opsPerSecond());
+        System.out.printf(
+            Locale.ROOT,
+            "%-10s %-22s round %d: library %8.1f ops/s, raw %8.1f ops/s%n",
+            database,
+            operation.name,
+            round + 1,
+            l.opsPerSecond(),
+            r.opsPerSecond());
         libraryOps += l.opsPerSecond() / rounds;
         rawOps += r.opsPerSecond() / rounds;
         libraryCpu += l.cpuMicrosPerOp() / rounds;
         rawCpu += r.cpuMicrosPerOp() / rounds;
       }
       String calls = libraryCalls(operation.library, warm.ops() > 50 ? 50 : 5);
-      lines.add(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.2f | %.0f | %.0f | %s |", database,
-          operation.name, libraryOps, rawOps, libraryOps / rawOps, libraryCpu, rawCpu, calls));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %.1f | %.1f | %.2f | %.0f | %.0f | %s |",
+              database,
+              operation.name,
+              libraryOps,
+              rawOps,
+              libraryOps / rawOps,
+              libraryCpu,
+              rawCpu,
+              calls));
     }
     return lines;
   }
 
-  /** The JDBC calls one library operation makes, averaged over a few operations through a counting pool. */
+  /**
+   * The JDBC calls one library operation makes, averaged over a few operations through a counting
+   * pool.
+   */
   private String libraryCalls(Step step, int operations) throws SQLException {
     JdbcCallCounter counter = new JdbcCallCounter(dataSource);
-    try (TableService counted = TableService.builder().dataSource(counter.dataSource()).account(account)
-        .migrate(false).build()) {
+    try (TableService counted =
+        TableService.builder()
+            .dataSource(counter.dataSource())
+            .account(account)
+            .migrate(false)
+            .build()) {
       TableClient client = counted.tableClient(TABLE);
       counter.reset();
       for (int i = 0; i < operations; i++) {
@@ -159,7 +197,8 @@ public final class JdbcBaselineBenchmark {
     return new Measurement(ops, elapsed, THREADS.getCurrentThreadCpuTime() - cpuStart);
   }
 
-  // --- the operations, library then raw --------------------------------------------------------------------
+  // --- the operations, library then raw
+  // --------------------------------------------------------------------
 
   private void libraryInsert(TableClient client) {
     int n = sequence++;
@@ -227,9 +266,10 @@ public final class JdbcBaselineBenchmark {
   }
 
   /**
-   * The least JDBC for each operation: one statement in auto-commit for the insert and the read (the table's
-   * id is looked up once), one JDBC batch in one transaction for the 100 inserts. Properties are written as
-   * JSON text of the same shape and size as the library's, built with a StringBuilder.
+   * The least JDBC for each operation: one statement in auto-commit for the insert and the read
+   * (the table's id is looked up once), one JDBC batch in one transaction for the 100 inserts.
+   * Properties are written as JSON text of the same shape and size as the library's, built with a
+   * StringBuilder.
    */
   private static final class RawJdbc {
     static final String PADDING = "x".repeat(560);
@@ -238,13 +278,16 @@ public final class JdbcBaselineBenchmark {
     private final String insertSql;
     private final long tableId;
 
-    RawJdbc(DataSource dataSource, boolean postgres, String account, String table) throws SQLException {
+    RawJdbc(DataSource dataSource, boolean postgres, String account, String table)
+        throws SQLException {
       this.dataSource = dataSource;
-      this.insertSql = "INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties) VALUES (?, ?, ?, ?, "
-          + (postgres ? "CAST(? AS jsonb))" : "?)");
+      this.insertSql =
+          "INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties) VALUES (?, ?, ?, ?, "
+              + (postgres ? "CAST(? AS jsonb))" : "?)");
       try (Connection connection = dataSource.getConnection();
-          PreparedStatement select = connection.prepareStatement(
-              "SELECT id FROM trestle_table WHERE account = ? AND name_key = ?")) {
+          PreparedStatement select =
+              connection.prepareStatement(
+                  "SELECT id FROM trestle_table WHERE account = ? AND name_key = ?")) {
         select.setString(1, account);
         select.setString(2, table.toLowerCase(Locale.ROOT));
         try (ResultSet rows = select.executeQuery()) {
@@ -264,8 +307,9 @@ public final class JdbcBaselineBenchmark {
 
     void read(String partitionKey, String rowKey) throws SQLException {
       try (Connection connection = dataSource.getConnection();
-          PreparedStatement select = connection.prepareStatement(
-              "SELECT ticks, properties FROM trestle_entity WHERE table_id = ? AND partition_key = ? AND row_key = ?")) {
+          PreparedStatement select =
+              connection.prepareStatement(
+                  "SELECT ticks, properties FROM trestle_entity WHERE table_id = ? AND partition_key = ? AND row_key = ?")) {
         select.setLong(1, tableId);
         select.setString(2, partitionKey);
         select.setString(3, rowKey);
@@ -296,7 +340,8 @@ public final class JdbcBaselineBenchmark {
       }
     }
 
-    private void bind(PreparedStatement insert, String partitionKey, String rowKey, int n) throws SQLException {
+    private void bind(PreparedStatement insert, String partitionKey, String rowKey, int n)
+        throws SQLException {
       insert.setLong(1, tableId);
       insert.setString(2, partitionKey);
       insert.setString(3, rowKey);
@@ -306,16 +351,36 @@ public final class JdbcBaselineBenchmark {
 
     private static String json(int n) {
       StringBuilder json = new StringBuilder(1024);
-      json.append("{\"Category\":[\"s\",\"c").append(n % 10).append("\",0],")
-          .append("\"Price\":[\"i\",").append(n % 1000).append(",1],")
-          .append("\"Quantity\":[\"i\",").append(n % 97).append(",2],")
-          .append("\"Sku\":[\"l\",\"").append(1_000_000_000_000L + n).append("\",3],")
-          .append("\"Ratio\":[\"d\",").append(n / 7.0).append(",4],")
-          .append("\"Active\":[\"b\",").append(n % 2 == 0).append(",5],")
-          .append("\"Created\":[\"t\",\"").append((1_600_000_000L + n) * 10_000_000L).append("\",6],")
-          .append("\"Uid\":[\"g\",\"").append(new UUID(n, n)).append("\",7],")
-          .append("\"Data\":[\"x\",\"").append("00".repeat(48)).append("\",8],")
-          .append("\"Description\":[\"s\",\"").append(PADDING).append("\",9]}");
+      json.append("{\"Category\":[\"s\",\"c")
+          .append(n % 10)
+          .append("\",0],")
+          .append("\"Price\":[\"i\",")
+          .append(n % 1000)
+          .append(",1],")
+          .append("\"Quantity\":[\"i\",")
+          .append(n % 97)
+          .append(",2],")
+          .append("\"Sku\":[\"l\",\"")
+          .append(1_000_000_000_000L + n)
+          .append("\",3],")
+          .append("\"Ratio\":[\"d\",")
+          .append(n / 7.0)
+          .append(",4],")
+          .append("\"Active\":[\"b\",")
+          .append(n % 2 == 0)
+          .append(",5],")
+          .append("\"Created\":[\"t\",\"")
+          .append((1_600_000_000L + n) * 10_000_000L)
+          .append("\",6],")
+          .append("\"Uid\":[\"g\",\"")
+          .append(new UUID(n, n))
+          .append("\",7],")
+          .append("\"Data\":[\"x\",\"")
+          .append("00".repeat(48))
+          .append("\",8],")
+          .append("\"Description\":[\"s\",\"")
+          .append(PADDING)
+          .append("\",9]}");
       return json.toString();
     }
   }

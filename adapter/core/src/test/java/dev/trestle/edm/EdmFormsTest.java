@@ -14,7 +14,8 @@ class EdmFormsTest {
   void guidsAreStrictInJsonAndInLiterals() {
     UUID id = UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833");
     assertThat(EdmGuid.parse("C9DA6455-213D-42C9-9A79-3E9149A57833")).isEqualTo(id);
-    assertThatThrownBy(() -> EdmGuid.parse("1-2-3-4-5")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EdmGuid.parse("1-2-3-4-5"))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThat(EdmGuid.parseLiteral("1-2-3-4-5")).isNull();
   }
 
@@ -23,9 +24,12 @@ class EdmFormsTest {
     assertThat(EdmInteger.parseInt64("-9223372036854775808")).isEqualTo(Long.MIN_VALUE);
     assertThat(EdmInteger.formatInt64(Long.MAX_VALUE)).isEqualTo("9223372036854775807");
     for (String bad : new String[] {"+5", " 5", "5.0", "1e3", ""}) {
-      assertThatThrownBy(() -> EdmInteger.parseInt64(bad)).as(bad).isInstanceOf(NumberFormatException.class);
+      assertThatThrownBy(() -> EdmInteger.parseInt64(bad))
+          .as(bad)
+          .isInstanceOf(NumberFormatException.class);
     }
-    assertThatThrownBy(() -> EdmInteger.parseInt32("3000000000")).isInstanceOf(NumberFormatException.class);
+    assertThatThrownBy(() -> EdmInteger.parseInt32("3000000000"))
+        .isInstanceOf(NumberFormatException.class);
   }
 
   @Test
@@ -48,8 +52,10 @@ class EdmFormsTest {
   @Test
   void dateTimesHaveTheServiceRangeInJsonButNotInLiterals() {
     assertFails(TableErrorCode.OUT_OF_RANGE_INPUT, () -> EdmDateTime.parse("1600-12-31T23:59:59Z"));
-    assertThat(EdmDateTime.parseLiteral("1600-12-31T23:59:59Z")).isEqualTo(Instant.parse("1600-12-31T23:59:59Z"));
-    assertThat(EdmDateTime.parseIso8601("2021-09-21")).isEqualTo(Instant.parse("2021-09-21T00:00:00Z"));
+    assertThat(EdmDateTime.parseLiteral("1600-12-31T23:59:59Z"))
+        .isEqualTo(Instant.parse("1600-12-31T23:59:59Z"));
+    assertThat(EdmDateTime.parseIso8601("2021-09-21"))
+        .isEqualTo(Instant.parse("2021-09-21T00:00:00Z"));
     assertThat(EdmDateTime.formatSevenDigits(Instant.parse("2021-09-21T01:04:07.09805629Z")))
         .isEqualTo("2021-09-21T01:04:07.0980562Z");
   }

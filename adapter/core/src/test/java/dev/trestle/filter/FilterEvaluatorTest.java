@@ -36,7 +36,8 @@ class FilterEvaluatorTest {
 
     @Test
     void notIsPlainNegationSoItIsTrueOverAMissingProperty() {
-      // Decision (protocol reference 8.2 rule 2): comparisons are two-valued, not is plain negation.
+      // Decision (protocol reference 8.2 rule 2): comparisons are two-valued, not is plain
+      // negation.
       assertThat(matches("not (X eq 1)", entity)).isTrue();
       assertThat(matches("not (X ne 1)", entity)).isTrue();
       assertThat(matches("not X eq 1 and Other eq 1", entity)).isTrue();
@@ -65,14 +66,18 @@ class FilterEvaluatorTest {
   class TypeMismatch {
     @ParameterizedTest
     @ValueSource(strings = {"eq", "ne", "gt", "ge", "lt", "le"})
-    void anInt32LiteralAlsoComparesWithInt64AndDoubleOtherNumericLiteralsOnlyWithTheirOwnType(String op) {
-      // Azure answers "N gt 4" for an Int64 or Double N, and "N eq 5L" or "N eq 5.0" only for its own type
+    void anInt32LiteralAlsoComparesWithInt64AndDoubleOtherNumericLiteralsOnlyWithTheirOwnType(
+        String op) {
+      // Azure answers "N gt 4" for an Int64 or Double N, and "N eq 5L" or "N eq 5.0" only for its
+      // own type
       TableEntity int64 = with("N", PropertyValue.of(5L));
       TableEntity dbl = with("N", PropertyValue.of(5.0));
       TableEntity int32 = with("N", PropertyValue.of(5));
       boolean equalHolds = op.equals("eq") || op.equals("ge") || op.equals("le");
       for (TableEntity entity : List.of(int64, dbl, int32)) {
-        assertThat(matches("N " + op + " 5", entity)).as("Int32 literal vs %s", entity).isEqualTo(equalHolds);
+        assertThat(matches("N " + op + " 5", entity))
+            .as("Int32 literal vs %s", entity)
+            .isEqualTo(equalHolds);
       }
       for (TableEntity entity : List.of(int32, dbl)) {
         assertThat(matches("N " + op + " 5L", entity)).isFalse();
@@ -103,17 +108,33 @@ class FilterEvaluatorTest {
 
     @Test
     void everyOtherTypePairIsFalse() {
-      List<PropertyValue> samples = List.of(PropertyValue.of("true"), PropertyValue.of(1), PropertyValue.of(1L),
-          PropertyValue.of(1.0), PropertyValue.of(true), PropertyValue.of(Instant.EPOCH),
-          PropertyValue.of(new UUID(0, 1)), PropertyValue.of(new byte[] {1}));
-      List<String> literals = List.of("'true'", "1", "1L", "1.0", "true", "datetime'1970-01-01T00:00:00Z'",
-          "guid'00000000-0000-0000-0000-000000000001'", "X'01'");
+      List<PropertyValue> samples =
+          List.of(
+              PropertyValue.of("true"),
+              PropertyValue.of(1),
+              PropertyValue.of(1L),
+              PropertyValue.of(1.0),
+              PropertyValue.of(true),
+              PropertyValue.of(Instant.EPOCH),
+              PropertyValue.of(new UUID(0, 1)),
+              PropertyValue.of(new byte[] {1}));
+      List<String> literals =
+          List.of(
+              "'true'",
+              "1",
+              "1L",
+              "1.0",
+              "true",
+              "datetime'1970-01-01T00:00:00Z'",
+              "guid'00000000-0000-0000-0000-000000000001'",
+              "X'01'");
       for (int stored = 0; stored < samples.size(); stored++) {
         for (int literal = 0; literal < literals.size(); literal++) {
           // an Int32 literal (index 1) also equals the Int64 and Double samples (indexes 2 and 3)
           boolean expected = stored == literal || literal == 1 && (stored == 2 || stored == 3);
           TableEntity entity = with("V", samples.get(stored));
-          assertThat(matches("V eq " + literals.get(literal), entity)).as("%s eq %s", samples.get(stored), literals.get(literal))
+          assertThat(matches("V eq " + literals.get(literal), entity))
+              .as("%s eq %s", samples.get(stored), literals.get(literal))
               .isEqualTo(expected);
           assertThat(matches("V ne " + literals.get(literal), entity)).isFalse();
         }
@@ -122,7 +143,8 @@ class FilterEvaluatorTest {
 
     @Test
     void keysAreStringsAndTimestampIsADateTime() {
-      TableEntity entity = TableEntity.builder("5", "true").timestamp(Instant.parse("2020-01-01T00:00:00Z")).build();
+      TableEntity entity =
+          TableEntity.builder("5", "true").timestamp(Instant.parse("2020-01-01T00:00:00Z")).build();
       assertThat(matches("PartitionKey eq 5", entity)).isFalse();
       assertThat(matches("PartitionKey ne 5", entity)).isFalse();
       assertThat(matches("RowKey eq true", entity)).isFalse();
@@ -135,8 +157,16 @@ class FilterEvaluatorTest {
   @Nested
   class Ordering {
     @ParameterizedTest
-    @CsvSource({"'B',lt,'a'", "'a',lt,'b'", "'a',lt,'\u00e9'", "'Z',lt,'a'", "'',lt,'a'", "'a',lt,'aa'",
-        "'\ud83d\ude00',lt,'\ue000'", "'\ud800\udc00',lt,'\uffff'"})
+    @CsvSource({
+      "'B',lt,'a'",
+      "'a',lt,'b'",
+      "'a',lt,'\u00e9'",
+      "'Z',lt,'a'",
+      "'',lt,'a'",
+      "'a',lt,'aa'",
+      "'\ud83d\ude00',lt,'\ue000'",
+      "'\ud800\udc00',lt,'\uffff'"
+    })
     void stringsCompareByUtf16CodeUnit(String smaller, String op, String larger) {
       TableEntity entity = with("S", PropertyValue.of(smaller));
       assertThat(matches("S lt '" + larger + "'", entity)).isTrue();
@@ -158,12 +188,21 @@ class FilterEvaluatorTest {
 
     @Test
     void integersAtTheirLimits() {
-      assertThat(matches("I lt 2147483647", with("I", PropertyValue.of(Integer.MIN_VALUE)))).isTrue();
-      assertThat(matches("I eq -2147483648", with("I", PropertyValue.of(Integer.MIN_VALUE)))).isTrue();
-      assertThat(matches("L gt 9223372036854775806L", with("L", PropertyValue.of(Long.MAX_VALUE)))).isTrue();
+      assertThat(matches("I lt 2147483647", with("I", PropertyValue.of(Integer.MIN_VALUE))))
+          .isTrue();
+      assertThat(matches("I eq -2147483648", with("I", PropertyValue.of(Integer.MIN_VALUE))))
+          .isTrue();
+      assertThat(matches("L gt 9223372036854775806L", with("L", PropertyValue.of(Long.MAX_VALUE))))
+          .isTrue();
       // one past 2^53 must not collapse onto its double neighbour
-      assertThat(matches("L eq 9007199254740992L", with("L", PropertyValue.of(9_007_199_254_740_993L)))).isFalse();
-      assertThat(matches("L gt 9007199254740992L", with("L", PropertyValue.of(9_007_199_254_740_993L)))).isTrue();
+      assertThat(
+              matches(
+                  "L eq 9007199254740992L", with("L", PropertyValue.of(9_007_199_254_740_993L))))
+          .isFalse();
+      assertThat(
+              matches(
+                  "L gt 9007199254740992L", with("L", PropertyValue.of(9_007_199_254_740_993L))))
+          .isTrue();
     }
 
     @Test
@@ -188,7 +227,8 @@ class FilterEvaluatorTest {
 
     @Test
     void dateTimesCompareAtOneHundredNanoseconds() {
-      TableEntity entity = with("T", PropertyValue.of(Instant.parse("2019-12-31T23:59:59.9999999Z")));
+      TableEntity entity =
+          with("T", PropertyValue.of(Instant.parse("2019-12-31T23:59:59.9999999Z")));
       assertThat(matches("T eq datetime'2019-12-31T23:59:59.9999999Z'", entity)).isTrue();
       assertThat(matches("T lt datetime'2020-01-01T00:00:00Z'", entity)).isTrue();
       assertThat(matches("T gt datetime'2019-12-31T23:59:59.9999998Z'", entity)).isTrue();
@@ -200,9 +240,11 @@ class FilterEvaluatorTest {
     @Test
     void guidsCompareByTheirStringForm() {
       // Java's UUID.compareTo is signed and would put 8... before 7...; the string form does not.
-      TableEntity high = with("G", PropertyValue.of(UUID.fromString("80000000-0000-0000-0000-000000000000")));
+      TableEntity high =
+          with("G", PropertyValue.of(UUID.fromString("80000000-0000-0000-0000-000000000000")));
       assertThat(matches("G gt guid'7fffffff-ffff-ffff-ffff-ffffffffffff'", high)).isTrue();
-      TableEntity lowTail = with("G", PropertyValue.of(UUID.fromString("00000000-0000-0000-8000-000000000000")));
+      TableEntity lowTail =
+          with("G", PropertyValue.of(UUID.fromString("00000000-0000-0000-8000-000000000000")));
       assertThat(matches("G gt guid'00000000-0000-0000-7fff-ffffffffffff'", lowTail)).isTrue();
       assertThat(matches("G eq guid'00000000-0000-0000-8000-000000000000'", lowTail)).isTrue();
       assertThat(matches("G eq guid'00000000-0000-0000-8000-000000000000'", high)).isFalse();

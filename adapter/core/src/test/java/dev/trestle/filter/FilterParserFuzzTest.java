@@ -11,9 +11,13 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Bad input never escapes as anything but InvalidInput: mangled filters either parse or fail cleanly. */
+/**
+ * Bad input never escapes as anything but InvalidInput: mangled filters either parse or fail
+ * cleanly.
+ */
 class FilterParserFuzzTest {
-  private static final String ALPHABET = " ()'-.0123456789eEdDLlXxaAnNoOtTqgGrRsSuUiIfF_:+\t\u00e9\ud83d\ude00";
+  private static final String ALPHABET =
+      " ()'-.0123456789eEdDLlXxaAnNoOtTqgGrRsSuUiIfF_:+\t\u00e9\ud83d\ude00";
 
   @Test
   void mangledFiltersParseOrFailWithInvalidInput() {
@@ -26,7 +30,9 @@ class FilterParserFuzzTest {
       try {
         FilterParser.parse(filter);
       } catch (TableException e) {
-        assertThat(e.errorCode()).as("seed %d, filter %s", seed, filter).isEqualTo(TableErrorCode.INVALID_INPUT);
+        assertThat(e.errorCode())
+            .as("seed %d, filter %s", seed, filter)
+            .isEqualTo(TableErrorCode.INVALID_INPUT);
         assertThat(e.getMessage()).as("seed %d, filter %s", seed, filter).isNotBlank();
         failures++;
       }

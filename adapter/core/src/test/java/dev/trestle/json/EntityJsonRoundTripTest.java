@@ -17,18 +17,19 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** What a body written at each metadata level reads back as, per EDM type. */
 class EntityJsonRoundTripTest {
-  private static final Map<String, PropertyValue> EVERY_TYPE = Map.ofEntries(
-      Map.entry("S", PropertyValue.of("text \u263a")),
-      Map.entry("I", PropertyValue.of(Integer.MIN_VALUE)),
-      Map.entry("L", PropertyValue.of(Long.MAX_VALUE)),
-      Map.entry("D", PropertyValue.of(2.0)),
-      Map.entry("DN", PropertyValue.of(Double.NaN)),
-      Map.entry("DI", PropertyValue.of(Double.NEGATIVE_INFINITY)),
-      Map.entry("B", PropertyValue.of(true)),
-      Map.entry("T", PropertyValue.of(Instant.parse("1601-01-01T00:00:00.0000001Z"))),
-      Map.entry("T9", PropertyValue.of(Instant.parse("9999-12-31T23:59:59.9999999Z"))),
-      Map.entry("G", PropertyValue.of(UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833"))),
-      Map.entry("Y", PropertyValue.of(new byte[] {0, -1, 127})));
+  private static final Map<String, PropertyValue> EVERY_TYPE =
+      Map.ofEntries(
+          Map.entry("S", PropertyValue.of("text \u263a")),
+          Map.entry("I", PropertyValue.of(Integer.MIN_VALUE)),
+          Map.entry("L", PropertyValue.of(Long.MAX_VALUE)),
+          Map.entry("D", PropertyValue.of(2.0)),
+          Map.entry("DN", PropertyValue.of(Double.NaN)),
+          Map.entry("DI", PropertyValue.of(Double.NEGATIVE_INFINITY)),
+          Map.entry("B", PropertyValue.of(true)),
+          Map.entry("T", PropertyValue.of(Instant.parse("1601-01-01T00:00:00.0000001Z"))),
+          Map.entry("T9", PropertyValue.of(Instant.parse("9999-12-31T23:59:59.9999999Z"))),
+          Map.entry("G", PropertyValue.of(UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833"))),
+          Map.entry("Y", PropertyValue.of(new byte[] {0, -1, 127})));
 
   private static byte[] write(TableEntity entity, MetadataLevel level) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -41,10 +42,15 @@ class EntityJsonRoundTripTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = MetadataLevel.class, names = {"MINIMAL", "FULL"})
+  @EnumSource(
+      value = MetadataLevel.class,
+      names = {"MINIMAL", "FULL"})
   void everyTypeRoundTripsWithMetadata(MetadataLevel level) throws IOException {
-    TableEntity entity = TableEntity.builder("p", "r").putAll(EVERY_TYPE)
-        .timestamp(Instant.parse("2024-05-06T07:08:09.1234567Z")).build();
+    TableEntity entity =
+        TableEntity.builder("p", "r")
+            .putAll(EVERY_TYPE)
+            .timestamp(Instant.parse("2024-05-06T07:08:09.1234567Z"))
+            .build();
 
     EntityJson.ParsedEntity back = EntityJson.read(write(entity, level));
 
@@ -55,7 +61,8 @@ class EntityJsonRoundTripTest {
 
   @ParameterizedTest
   @EnumSource(value = MetadataLevel.class, names = "NONE")
-  void withoutMetadataOnlyTheTypesJsonShowsSurviveTheOthersReadAsTheirText(MetadataLevel level) throws IOException {
+  void withoutMetadataOnlyTheTypesJsonShowsSurviveTheOthersReadAsTheirText(MetadataLevel level)
+      throws IOException {
     TableEntity entity = TableEntity.builder("p", "r").putAll(EVERY_TYPE).build();
 
     Map<String, PropertyValue> back = EntityJson.read(write(entity, level)).properties();
@@ -63,11 +70,12 @@ class EntityJsonRoundTripTest {
     for (var property : EVERY_TYPE.entrySet()) {
       PropertyValue sent = property.getValue();
       PropertyValue read = back.get(property.getKey());
-      boolean shownByJson = switch (sent.type()) {
-        case STRING, INT32, BOOLEAN -> true;
-        case DOUBLE -> Double.isFinite((Double) sent.value());
-        default -> false;
-      };
+      boolean shownByJson =
+          switch (sent.type()) {
+            case STRING, INT32, BOOLEAN -> true;
+            case DOUBLE -> Double.isFinite((Double) sent.value());
+            default -> false;
+          };
       if (shownByJson) {
         assertThat(read).as(property.getKey()).isEqualTo(sent);
       } else {

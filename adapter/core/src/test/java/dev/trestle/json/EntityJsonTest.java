@@ -20,7 +20,9 @@ class EntityJsonTest {
 
   @Test
   void infersUntypedValuesAndHonoursAnnotationsOnEitherSide() {
-    var parsed = read("""
+    var parsed =
+        read(
+            """
         {"PartitionKey":"p","RowKey":"r","Timestamp":"2001-01-01T00:00:00Z","odata.etag":"x",
          "S":"s","I":5,"Big":3000000000,"D":2.5,"B":true,"N":null,
          "L":"9007199254740993","L@odata.type":"Edm.Int64",
@@ -38,8 +40,10 @@ class EntityJsonTest {
     assertThat(p.get("Big")).isEqualTo(PropertyValue.of(3.0e9));
     assertThat(p.get("D")).isEqualTo(PropertyValue.of(2.5));
     assertThat(p.get("L")).isEqualTo(PropertyValue.of(9007199254740993L));
-    assertThat(p.get("T")).isEqualTo(PropertyValue.of(Instant.parse("2020-02-29T12:34:56.1234567Z")));
-    assertThat(p.get("G")).isEqualTo(PropertyValue.of(UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833")));
+    assertThat(p.get("T"))
+        .isEqualTo(PropertyValue.of(Instant.parse("2020-02-29T12:34:56.1234567Z")));
+    assertThat(p.get("G"))
+        .isEqualTo(PropertyValue.of(UUID.fromString("c9da6455-213d-42c9-9a79-3e9149a57833")));
     assertThat(p.get("Y")).isEqualTo(PropertyValue.of(new byte[] {0, 1, -1}));
     assertThat(p.get("W")).isEqualTo(PropertyValue.of(5.0));
     assertThat(p.get("X")).isEqualTo(PropertyValue.of(Double.NEGATIVE_INFINITY));
@@ -47,20 +51,32 @@ class EntityJsonTest {
 
   @Test
   void booleanStringsAreReadInAnyCase() {
-    var parsed = read("""
+    var parsed =
+        read(
+            """
         {"A@odata.type":"Edm.Boolean","A":"TRUE","B@odata.type":"Edm.Boolean","B":"False",
          "C@odata.type":"Edm.Boolean","C":"true"}
         """);
-    assertThat(parsed.properties()).containsExactlyInAnyOrderEntriesOf(Map.of(
-        "A", PropertyValue.of(true), "B", PropertyValue.of(false), "C", PropertyValue.of(true)));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Boolean\",\"A\":\"yes\"}"));
+    assertThat(parsed.properties())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "A",
+                PropertyValue.of(true),
+                "B",
+                PropertyValue.of(false),
+                "C",
+                PropertyValue.of(true)));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> read("{\"A@odata.type\":\"Edm.Boolean\",\"A\":\"yes\"}"));
   }
 
   @Test
   void anInvalidValueGetsTheServiceMessageFirst() {
     assertThatThrownBy(() -> read("{\"T@odata.type\":\"Edm.DateTime\",\"T\":\"\"}"))
-        .hasMessage("An error occurred while processing this request. The value of property 'T' is not a valid "
-            + "Edm.DateTime.");
+        .hasMessage(
+            "An error occurred while processing this request. The value of property 'T' is not a valid "
+                + "Edm.DateTime.");
   }
 
   @Test
@@ -71,14 +87,25 @@ class EntityJsonTest {
     assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A\":1}x"));
     assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A\":{\"b\":1}}"));
     assertFails(TableErrorCode.DUPLICATE_PROPERTIES_SPECIFIED, () -> read("{\"A\":1,\"A\":2}"));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int64\",\"A\":\"12x\"}"));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int32\",\"A\":3000000000}"));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Guid\",\"A\":\"nope\"}"));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Binary\",\"A\":\"***\"}"));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"yesterday\"}"));
-    assertFails(TableErrorCode.OUT_OF_RANGE_INPUT,
+    assertFails(
+        TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int64\",\"A\":\"12x\"}"));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> read("{\"A@odata.type\":\"Edm.Int32\",\"A\":3000000000}"));
+    assertFails(
+        TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Guid\",\"A\":\"nope\"}"));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> read("{\"A@odata.type\":\"Edm.Binary\",\"A\":\"***\"}"));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"yesterday\"}"));
+    assertFails(
+        TableErrorCode.OUT_OF_RANGE_INPUT,
         () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"1600-12-31T23:59:59Z\"}"));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int16\",\"A\":1}"));
-    assertFails(TableErrorCode.PRIMARY_KEY_PROPERTY_IS_INVALID_TYPE, () -> read("{\"PartitionKey\":5}"));
+    assertFails(
+        TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int16\",\"A\":1}"));
+    assertFails(
+        TableErrorCode.PRIMARY_KEY_PROPERTY_IS_INVALID_TYPE, () -> read("{\"PartitionKey\":5}"));
   }
 }

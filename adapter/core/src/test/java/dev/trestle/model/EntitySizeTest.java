@@ -13,7 +13,8 @@ class EntitySizeTest {
   @Test
   void emptyEntityIsFourBytesPlusTwicePerKeyCodeUnit() {
     assertThat(EntitySize.of(TableEntity.builder("", "").build())).isEqualTo(4);
-    assertThat(EntitySize.of(TableEntity.builder("ab", "\ud83d\ude00").build())).isEqualTo(4 + 2 * 2 + 2 * 2);
+    assertThat(EntitySize.of(TableEntity.builder("ab", "\ud83d\ude00").build()))
+        .isEqualTo(4 + 2 * 2 + 2 * 2);
   }
 
   @Test

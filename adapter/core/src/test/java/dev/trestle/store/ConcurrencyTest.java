@@ -49,26 +49,34 @@ class ConcurrencyTest {
     TableClient table = service.tableClient("counter");
     table.insert(TableEntity.builder("c", "c").put("count", 0).build());
     int perThread = 25;
-    // Each thread adds one to the count it read, conditionally on the ETag it read, until it succeeded
+    // Each thread adds one to the count it read, conditionally on the ETag it read, until it
+    // succeeded
     // perThread times. Any lost update would leave the final count short.
-    List<Integer> conflicts = runAll(THREADS, () -> {
-      int done = 0;
-      int conflicted = 0;
-      while (done < perThread) {
-        TableEntity read = table.get("c", "c");
-        int count = (Integer) read.properties().get("count").value();
-        try {
-          table.update(TableEntity.builder("c", "c").put("count", count + 1).build(), read.etag());
-          done++;
-        } catch (TableException e) {
-          assertCode(e, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
-          conflicted++;
-        }
-      }
-      return conflicted;
-    });
-    assertThat(table.get("c", "c").property("count")).contains(PropertyValue.of(THREADS * perThread));
-    assertThat(conflicts.stream().mapToInt(Integer::intValue).sum()).as("the threads did race").isPositive();
+    List<Integer> conflicts =
+        runAll(
+            THREADS,
+            () -> {
+              int done = 0;
+              int conflicted = 0;
+              while (done < perThread) {
+                TableEntity read = table.get("c", "c");
+                int count = (Integer) read.properties().get("count").value();
+                try {
+                  table.update(
+                      TableEntity.builder("c", "c").put("count", count + 1).build(), read.etag());
+                  done++;
+                } catch (TableException e) {
+                  assertCode(e, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
+                  conflicted++;
+                }
+              }
+              return conflicted;
+            });
+    assertThat(table.get("c", "c").property("count"))
+        .contains(PropertyValue.of(THREADS * perThread));
+    assertThat(conflicts.stream().mapToInt(Integer::intValue).sum())
+        .as("the threads did race")
+        .isPositive();
   }
 
   @DatabaseTest
@@ -78,23 +86,25 @@ class ConcurrencyTest {
     int keys = 30;
     CyclicBarrier start = new CyclicBarrier(THREADS);
     ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-    runAll(THREADS, () -> {
-      long thread = Thread.currentThread().threadId();
-      for (int k = 0; k < keys; k++) {
-        start.await(); // all threads go for the same new key at once
-        TableEntity entity = TableEntity.builder("p", "k" + k).put("t" + thread, k).build();
-        try {
-          if (k % 2 == 0) {
-            table.upsertReplace(entity);
-          } else {
-            table.upsertMerge(entity);
+    runAll(
+        THREADS,
+        () -> {
+          long thread = Thread.currentThread().threadId();
+          for (int k = 0; k < keys; k++) {
+            start.await(); // all threads go for the same new key at once
+            TableEntity entity = TableEntity.builder("p", "k" + k).put("t" + thread, k).build();
+            try {
+              if (k % 2 == 0) {
+                table.upsertReplace(entity);
+              } else {
+                table.upsertMerge(entity);
+              }
+            } catch (RuntimeException e) {
+              failures.add(e);
+            }
           }
-        } catch (RuntimeException e) {
-          failures.add(e);
-        }
-      }
-      return null;
-    });
+          return null;
+        });
     assertThat(failures).isEmpty();
     List<TableEntity> stored = table.query(EntityQuery.all()).entities();
     assertThat(stored).hasSize(keys);
@@ -107,15 +117,18 @@ class ConcurrencyTest {
     service.createTable("inserts");
     TableClient table = service.tableClient("inserts");
     CyclicBarrier start = new CyclicBarrier(THREADS);
-    List<String> outcomes = runAll(THREADS, () -> {
-      start.await();
-      try {
-        table.insert(TableEntity.builder("p", "one").build());
-        return "inserted";
-      } catch (TableException e) {
-        return e.errorCode().code();
-      }
-    });
+    List<String> outcomes =
+        runAll(
+            THREADS,
+            () -> {
+              start.await();
+              try {
+                table.insert(TableEntity.builder("p", "one").build());
+                return "inserted";
+              } catch (TableException e) {
+                return e.errorCode().code();
+              }
+            });
     assertThat(outcomes).containsOnlyOnce("inserted");
     assertThat(outcomes).filteredOn(o -> !o.equals("inserted")).containsOnly("EntityAlreadyExists");
   }
@@ -127,12 +140,18 @@ class ConcurrencyTest {
     int size = 100;
     table.submitTransaction(version(size, 0, true));
     AtomicBoolean writing = new AtomicBoolean(true);
-    Thread writer = Thread.ofPlatform().start(() -> {
-      for (int v = 1; v <= 400; v++) { // enough reads to catch a rare half-seen group (H2 showed about 1 in 1,500)
-        table.submitTransaction(version(size, v, v % 3 != 0));
-      }
-      writing.set(false);
-    });
+    Thread writer =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  for (int v = 1;
+                      v <= 400;
+                      v++) { // enough reads to catch a rare half-seen group (H2 showed about 1 in
+                    // 1,500)
+                    table.submitTransaction(version(size, v, v % 3 != 0));
+                  }
+                  writing.set(false);
+                });
     int reads = 0;
     Set<Integer> versionsSeen = new HashSet<>();
     try {
@@ -156,7 +175,8 @@ class ConcurrencyTest {
     List<TableOperation> operations = new ArrayList<>();
     for (int i = 0; i < size; i++) {
       TableEntity entity = TableEntity.builder("p", String.format("r%03d", i)).put("v", v).build();
-      operations.add(upsert ? TableOperation.upsertReplace(entity) : TableOperation.update(entity, "*"));
+      operations.add(
+          upsert ? TableOperation.upsertReplace(entity) : TableOperation.update(entity, "*"));
     }
     return operations;
   }

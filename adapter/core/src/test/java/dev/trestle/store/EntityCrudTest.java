@@ -12,8 +12,8 @@ import dev.trestle.testing.DatabaseTest;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 
 class EntityCrudTest {
 
@@ -31,10 +31,12 @@ class EntityCrudTest {
     TableClient people = table(service);
     TableEntity stored = people.insert(person("1", "Ada", 36));
 
-    assertThat(stored.etag()).matches("W/\"datetime'\\d{4}-\\d\\d-\\d\\dT\\d\\d%3A\\d\\d%3A\\d\\d\\.\\d{7}Z'\"");
+    assertThat(stored.etag())
+        .matches("W/\"datetime'\\d{4}-\\d\\d-\\d\\dT\\d\\d%3A\\d\\d%3A\\d\\d\\.\\d{7}Z'\"");
     assertThat(stored.timestamp()).isNotNull();
-    assertThat(stored.properties()).containsExactly(
-        Map.entry("Name", PropertyValue.of("Ada")), Map.entry("Age", PropertyValue.of(36)));
+    assertThat(stored.properties())
+        .containsExactly(
+            Map.entry("Name", PropertyValue.of("Ada")), Map.entry("Age", PropertyValue.of(36)));
     assertThat(people.get("p", "1")).isEqualTo(stored);
   }
 
@@ -52,7 +54,8 @@ class EntityCrudTest {
     Instant last = Instant.MIN;
     for (int i = 0; i < 200; i++) {
       TableEntity inserted = people.insert(person("1", "Ada", i));
-      TableEntity merged = people.merge(TableEntity.builder("p", "1").put("N", i).build(), inserted.etag());
+      TableEntity merged =
+          people.merge(TableEntity.builder("p", "1").put("N", i).build(), inserted.etag());
       people.delete("p", "1", "*");
       assertThat(etags.add(inserted.etag())).as("insert %d reused an ETag", i).isTrue();
       assertThat(etags.add(merged.etag())).as("merge %d reused an ETag", i).isTrue();
@@ -65,7 +68,8 @@ class EntityCrudTest {
   @DatabaseTest
   void aClientTimestampIsIgnored(TableService service) {
     Instant past = Instant.parse("2001-01-01T00:00:00Z");
-    TableEntity stored = table(service).insert(person("1", "Ada", 36).toBuilder().timestamp(past).etag("x").build());
+    TableEntity stored =
+        table(service).insert(person("1", "Ada", 36).toBuilder().timestamp(past).etag("x").build());
     assertThat(stored.timestamp()).isAfter(past);
     assertThat(stored.etag()).isNotEqualTo("x");
   }
@@ -102,14 +106,16 @@ class EntityCrudTest {
   void tableNamesAreMatchedCaseInsensitively(TableService service) {
     service.createTable("People");
     service.tableClient("PEOPLE").insert(person("1", "Ada", 36));
-    assertThat(service.tableClient("people").get("p", "1").property("Name")).contains(PropertyValue.of("Ada"));
+    assertThat(service.tableClient("people").get("p", "1").property("Name"))
+        .contains(PropertyValue.of("Ada"));
   }
 
   @DatabaseTest
   void updateReplacesAllProperties(TableService service) {
     TableClient people = table(service);
     TableEntity first = people.insert(person("1", "Ada", 36));
-    TableEntity second = people.update(TableEntity.builder("p", "1").put("City", "London").build(), first.etag());
+    TableEntity second =
+        people.update(TableEntity.builder("p", "1").put("City", "London").build(), first.etag());
 
     assertThat(second.properties()).containsExactly(Map.entry("City", PropertyValue.of("London")));
     assertThat(people.get("p", "1")).isEqualTo(second);
@@ -120,13 +126,15 @@ class EntityCrudTest {
   void mergeAddsAndOverwritesAndKeepsTheRest(TableService service) {
     TableClient people = table(service);
     people.insert(person("1", "Ada", 36));
-    TableEntity merged = people.merge(
-        TableEntity.builder("p", "1").put("Age", 37L).put("City", "London").build(), "*");
+    TableEntity merged =
+        people.merge(
+            TableEntity.builder("p", "1").put("Age", 37L).put("City", "London").build(), "*");
 
-    assertThat(merged.properties()).containsExactly(
-        Map.entry("Name", PropertyValue.of("Ada")),
-        Map.entry("Age", PropertyValue.of(37L)),
-        Map.entry("City", PropertyValue.of("London")));
+    assertThat(merged.properties())
+        .containsExactly(
+            Map.entry("Name", PropertyValue.of("Ada")),
+            Map.entry("Age", PropertyValue.of(37L)),
+            Map.entry("City", PropertyValue.of("London")));
     assertThat(people.get("p", "1")).isEqualTo(merged);
   }
 
@@ -134,8 +142,10 @@ class EntityCrudTest {
   void aNullIfMatchMeansAnyVersion(TableService service) {
     TableClient people = table(service);
     people.insert(person("1", "Ada", 36));
-    assertThat(people.update(person("1", "Bea", 1), null).property("Name")).contains(PropertyValue.of("Bea"));
-    assertThat(people.merge(person("1", "Cy", 2), null).property("Name")).contains(PropertyValue.of("Cy"));
+    assertThat(people.update(person("1", "Bea", 1), null).property("Name"))
+        .contains(PropertyValue.of("Bea"));
+    assertThat(people.merge(person("1", "Cy", 2), null).property("Name"))
+        .contains(PropertyValue.of("Cy"));
     people.delete("p", "1", null);
     assertFails(TableErrorCode.RESOURCE_NOT_FOUND, () -> people.get("p", "1"));
   }
@@ -145,9 +155,14 @@ class EntityCrudTest {
     TableClient people = table(service);
     TableEntity first = people.insert(person("1", "Ada", 36));
     people.update(person("1", "Bea", 1), "*");
-    assertFails(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.update(person("1", "X", 0), first.etag()));
-    assertFails(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.merge(person("1", "X", 0), first.etag()));
-    assertFails(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.delete("p", "1", first.etag()));
+    assertFails(
+        TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+        () -> people.update(person("1", "X", 0), first.etag()));
+    assertFails(
+        TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+        () -> people.merge(person("1", "X", 0), first.etag()));
+    assertFails(
+        TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.delete("p", "1", first.etag()));
     assertThat(people.get("p", "1").property("Name")).contains(PropertyValue.of("Bea"));
   }
 
@@ -157,8 +172,9 @@ class EntityCrudTest {
     assertFails(TableErrorCode.RESOURCE_NOT_FOUND, () -> people.update(person("1", "X", 0), "*"));
     assertFails(TableErrorCode.RESOURCE_NOT_FOUND, () -> people.merge(person("1", "X", 0), "*"));
     assertFails(TableErrorCode.RESOURCE_NOT_FOUND, () -> people.delete("p", "1", "*"));
-    assertFails(TableErrorCode.RESOURCE_NOT_FOUND, () -> people.delete("p", "1",
-        "W/\"datetime'2024-01-01T00%3A00%3A00.0000000Z'\""));
+    assertFails(
+        TableErrorCode.RESOURCE_NOT_FOUND,
+        () -> people.delete("p", "1", "W/\"datetime'2024-01-01T00%3A00%3A00.0000000Z'\""));
   }
 
   @DatabaseTest
@@ -167,7 +183,9 @@ class EntityCrudTest {
     people.insert(person("1", "Ada", 36));
     assertFails(TableErrorCode.INVALID_INPUT, () -> people.update(person("1", "X", 0), "\"abc\""));
     assertFails(TableErrorCode.INVALID_INPUT, () -> people.merge(person("1", "X", 0), "abc"));
-    assertFails(TableErrorCode.INVALID_INPUT, () -> people.delete("p", "1", "datetime'2015-01-01T23%3A14%3A33.498Z'"));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> people.delete("p", "1", "datetime'2015-01-01T23%3A14%3A33.498Z'"));
     assertFails(TableErrorCode.INVALID_INPUT, () -> people.delete("p", "1", "\""));
   }
 
@@ -175,10 +193,16 @@ class EntityCrudTest {
   void aForeignWeakETagIsWellFormedButMatchesNoVersion(TableService service) {
     TableClient people = table(service);
     TableEntity stored = people.insert(person("1", "Ada", 36));
-    for (String etag : new String[] {"W/\"wrong\"", "w/\"wrong\"", "W/\"datetime'yesterday'\"", "W/\"\""}) {
-      assertFails(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.update(person("1", "X", 0), etag));
-      assertFails(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.merge(person("1", "X", 0), etag));
-      assertFails(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.delete("p", "1", etag));
+    for (String etag :
+        new String[] {"W/\"wrong\"", "w/\"wrong\"", "W/\"datetime'yesterday'\"", "W/\"\""}) {
+      assertFails(
+          TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+          () -> people.update(person("1", "X", 0), etag));
+      assertFails(
+          TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+          () -> people.merge(person("1", "X", 0), etag));
+      assertFails(
+          TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> people.delete("p", "1", etag));
     }
     assertThat(people.get("p", "1")).isEqualTo(stored);
   }
@@ -216,9 +240,10 @@ class EntityCrudTest {
     TableClient people = table(service);
     TableEntity previous = people.insert(person("1", "Ada", 0));
     for (int i = 1; i <= 50; i++) {
-      TableEntity next = i % 2 == 0
-          ? people.update(person("1", "Ada", i), previous.etag())
-          : people.merge(person("1", "Ada", i), "*");
+      TableEntity next =
+          i % 2 == 0
+              ? people.update(person("1", "Ada", i), previous.etag())
+              : people.merge(person("1", "Ada", i), "*");
       assertThat(next.timestamp()).isAfter(previous.timestamp());
       assertThat(next.etag()).isNotEqualTo(previous.etag());
       previous = next;

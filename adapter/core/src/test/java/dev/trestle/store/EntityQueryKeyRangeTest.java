@@ -13,8 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A query limited to a key range (a table SAS's spk/srk/epk/erk) is narrowed in the store: pages fill with
- * entities inside the range although others sort before and after it, and continuations walk only the range.
+ * A query limited to a key range (a table SAS's spk/srk/epk/erk) is narrowed in the store: pages
+ * fill with entities inside the range although others sort before and after it, and continuations
+ * walk only the range.
  */
 class EntityQueryKeyRangeTest {
 
@@ -47,7 +48,9 @@ class EntityQueryKeyRangeTest {
   }
 
   private static List<String> inside(List<String> keys, KeyRange range) {
-    return keys.stream().filter(k -> range.contains(k.substring(0, k.indexOf('/')), k.substring(k.indexOf('/') + 1)))
+    return keys.stream()
+        .filter(
+            k -> range.contains(k.substring(0, k.indexOf('/')), k.substring(k.indexOf('/') + 1)))
         .toList();
   }
 
@@ -56,16 +59,27 @@ class EntityQueryKeyRangeTest {
     List<String> all = allKeys(service);
     KeyRange range = new KeyRange("p1", "r5", "p3", "r2");
     List<Integer> pageSizes = new ArrayList<>();
-    List<String> read = read(service.tableClient("ranged"), EntityQuery.all().withTop(4).withKeyRange(range), pageSizes);
-    assertThat(read).hasSize(18).containsExactlyElementsOf(inside(all, range)).startsWith("p1/r5").endsWith("p3/r2");
+    List<String> read =
+        read(
+            service.tableClient("ranged"),
+            EntityQuery.all().withTop(4).withKeyRange(range),
+            pageSizes);
+    assertThat(read)
+        .hasSize(18)
+        .containsExactlyElementsOf(inside(all, range))
+        .startsWith("p1/r5")
+        .endsWith("p3/r2");
     assertThat(pageSizes).containsExactly(4, 4, 4, 4, 2);
   }
 
   @DatabaseTest
   void theRangeAndTheFilterBothApply(TableService service) {
     allKeys(service);
-    List<String> read = read(service.tableClient("ranged"),
-        EntityQuery.filter("N ge 8").withKeyRange(new KeyRange("p1", "r5", "p3", "r2")), new ArrayList<>());
+    List<String> read =
+        read(
+            service.tableClient("ranged"),
+            EntityQuery.filter("N ge 8").withKeyRange(new KeyRange("p1", "r5", "p3", "r2")),
+            new ArrayList<>());
     assertThat(read).containsExactly("p1/r8", "p1/r9", "p2/r8", "p2/r9");
   }
 
@@ -73,10 +87,16 @@ class EntityQueryKeyRangeTest {
   void openEndsAndWholePartitions(TableService service) {
     List<String> all = allKeys(service);
     TableClient table = service.tableClient("ranged");
-    for (KeyRange range : List.of(new KeyRange("p3", null, null, null), new KeyRange(null, null, "p0", "r1"),
-        new KeyRange("p1", null, "p2", null), new KeyRange("p2", "r3", "p2", "r3"))) {
-      assertThat(read(table, EntityQuery.all().withTop(3).withKeyRange(range), new ArrayList<>())).as(range.toString())
-          .isNotEmpty().containsExactlyElementsOf(inside(all, range));
+    for (KeyRange range :
+        List.of(
+            new KeyRange("p3", null, null, null),
+            new KeyRange(null, null, "p0", "r1"),
+            new KeyRange("p1", null, "p2", null),
+            new KeyRange("p2", "r3", "p2", "r3"))) {
+      assertThat(read(table, EntityQuery.all().withTop(3).withKeyRange(range), new ArrayList<>()))
+          .as(range.toString())
+          .isNotEmpty()
+          .containsExactlyElementsOf(inside(all, range));
     }
   }
 
@@ -87,8 +107,11 @@ class EntityQueryKeyRangeTest {
     TableClient table = service.tableClient("unicode");
     table.insert(TableEntity.builder("\uD83D\uDE00", "r").build());
     table.insert(TableEntity.builder("\uF000", "r").build());
-    List<String> read = read(table, EntityQuery.all().withKeyRange(new KeyRange("\uE000", null, null, null)),
-        new ArrayList<>());
+    List<String> read =
+        read(
+            table,
+            EntityQuery.all().withKeyRange(new KeyRange("\uE000", null, null, null)),
+            new ArrayList<>());
     assertThat(read).containsExactly("\uF000/r");
   }
 }

@@ -21,12 +21,28 @@ class EntityQueryTest {
   private static TableClient things(TableService service) {
     service.createTable("things");
     TableClient table = service.tableClient("things");
-    table.insert(TableEntity.builder("a", "1").put("N", 1).put("S", "apple").put("L", 10L).put("D", 1.5)
-        .put("B", true).put("T", Instant.parse("2020-01-01T00:00:00.0000001Z"))
-        .put("G", UUID.fromString("00000000-0000-0000-0000-000000000001")).put("X", new byte[] {1, 2}).build());
-    table.insert(TableEntity.builder("a", "2").put("N", 2).put("S", "Banana").put("L", Long.MAX_VALUE)
-        .put("D", Double.NaN).put("B", false).put("T", Instant.parse("2020-01-01T00:00:00Z"))
-        .put("G", UUID.fromString("ffffffff-0000-0000-0000-000000000000")).put("X", new byte[] {(byte) 0xff}).build());
+    table.insert(
+        TableEntity.builder("a", "1")
+            .put("N", 1)
+            .put("S", "apple")
+            .put("L", 10L)
+            .put("D", 1.5)
+            .put("B", true)
+            .put("T", Instant.parse("2020-01-01T00:00:00.0000001Z"))
+            .put("G", UUID.fromString("00000000-0000-0000-0000-000000000001"))
+            .put("X", new byte[] {1, 2})
+            .build());
+    table.insert(
+        TableEntity.builder("a", "2")
+            .put("N", 2)
+            .put("S", "Banana")
+            .put("L", Long.MAX_VALUE)
+            .put("D", Double.NaN)
+            .put("B", false)
+            .put("T", Instant.parse("2020-01-01T00:00:00Z"))
+            .put("G", UUID.fromString("ffffffff-0000-0000-0000-000000000000"))
+            .put("X", new byte[] {(byte) 0xff})
+            .build());
     table.insert(TableEntity.builder("b", "1").put("N", "2").put("S", 5).build());
     table.insert(TableEntity.builder("b", "2").build());
     return table;
@@ -65,7 +81,10 @@ class EntityQueryTest {
   @DatabaseTest
   void booleanConstantsCombineWithComparisons(TableService service) {
     TableClient t = things(service);
-    assertThat(keys(t, "(true and RowKey eq '1') and ((false or PartitionKey eq 'a') or PartitionKey eq 'x')"))
+    assertThat(
+            keys(
+                t,
+                "(true and RowKey eq '1') and ((false or PartitionKey eq 'a') or PartitionKey eq 'x')"))
         .containsExactly("a1");
     assertThat(keys(t, "true")).containsExactly("a1", "a2", "b1", "b2");
     assertThat(keys(t, "false or B eq False")).containsExactly("a2");
@@ -123,8 +142,10 @@ class EntityQueryTest {
   @DatabaseTest
   void selectReturnsOnlyTheNamedPropertiesTheEntityHas(TableService service) {
     TableClient t = things(service);
-    EntityPage page = t.query(EntityQuery.filter("PartitionKey eq 'b'").withSelect(List.of("S", "Nope")));
-    assertThat(page.entities()).extracting(TableEntity::properties)
+    EntityPage page =
+        t.query(EntityQuery.filter("PartitionKey eq 'b'").withSelect(List.of("S", "Nope")));
+    assertThat(page.entities())
+        .extracting(TableEntity::properties)
         .containsExactly(java.util.Map.of("S", PropertyValue.of(5)), java.util.Map.of());
     assertThat(page.entities()).allSatisfy(e -> assertThat(e.etag()).isNotNull());
   }
@@ -143,15 +164,23 @@ class EntityQueryTest {
   @DatabaseTest
   void topOutsideOneToAThousandIsRejected(TableService service) {
     TableClient t = things(service);
-    assertFails(TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE, () -> t.query(EntityQuery.all().withTop(0)));
-    assertFails(TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE, () -> t.query(EntityQuery.all().withTop(1001)));
+    assertFails(
+        TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
+        () -> t.query(EntityQuery.all().withTop(0)));
+    assertFails(
+        TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
+        () -> t.query(EntityQuery.all().withTop(1001)));
   }
 
   @DatabaseTest
   void aGarbageContinuationIsInvalidInput(TableService service) {
     TableClient t = things(service);
-    assertFails(TableErrorCode.INVALID_INPUT, () -> t.query(EntityQuery.all()
-        .withContinuation(new EntityQuery.Continuation("nonsense", "1!AA"))));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () ->
+            t.query(
+                EntityQuery.all()
+                    .withContinuation(new EntityQuery.Continuation("nonsense", "1!AA"))));
   }
 
   @DatabaseTest
@@ -175,7 +204,8 @@ class EntityQueryTest {
     EntityPage page = t.query(EntityQuery.all());
     assertThat(page.entities()).hasSize(1000);
     assertThat(page.next()).isPresent();
-    assertThat(t.query(EntityQuery.all().withContinuation(page.next().get())).entities()).hasSize(100);
+    assertThat(t.query(EntityQuery.all().withContinuation(page.next().get())).entities())
+        .hasSize(100);
   }
 
   @DatabaseTest
@@ -183,10 +213,17 @@ class EntityQueryTest {
     for (String name : List.of("alpha", "alpine", "beta", "Alps")) {
       service.createTable(name);
     }
-    var names = service.queryTables(new dev.trestle.TableQuery("TableName ge 'al' and TableName lt 'am'", null, null))
-        .tables().stream().map(dev.trestle.TableInfo::name).toList();
+    var names =
+        service
+            .queryTables(
+                new dev.trestle.TableQuery("TableName ge 'al' and TableName lt 'am'", null, null))
+            .tables()
+            .stream()
+            .map(dev.trestle.TableInfo::name)
+            .toList();
     assertThat(names).containsExactly("alpha", "alpine");
-    var exact = service.queryTables(new dev.trestle.TableQuery("TableName eq 'Alps'", null, null)).tables();
+    var exact =
+        service.queryTables(new dev.trestle.TableQuery("TableName eq 'Alps'", null, null)).tables();
     assertThat(exact).extracting(dev.trestle.TableInfo::name).containsExactly("Alps");
   }
 }

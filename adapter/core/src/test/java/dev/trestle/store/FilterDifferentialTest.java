@@ -24,21 +24,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Random entities and random filters: the SQL translation must select exactly the entities the reference
- * evaluator selects, in key order, also where PostgreSQL's property index serves the top-level equalities.
- * Reproduce a failure with {@code -Dtrestle.seed=<seed from the report>}.
+ * Random entities and random filters: the SQL translation must select exactly the entities the
+ * reference evaluator selects, in key order, also where PostgreSQL's property index serves the
+ * top-level equalities. Reproduce a failure with {@code -Dtrestle.seed=<seed from the report>}.
  */
 class FilterDifferentialTest {
   private static final Logger LOG = LoggerFactory.getLogger(FilterDifferentialTest.class);
   private static final int ENTITIES = Integer.getInteger("trestle.differential.entities", 500);
   private static final int FILTERS = Integer.getInteger("trestle.differential.filters", 2500);
 
-  @DatabaseTest({TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL, TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX})
-  void sqlSelectsExactlyWhatTheReferenceEvaluatorSelects(TableService service, TestDatabase database,
-      TestReporter reporter) {
+  @DatabaseTest({
+    TestDatabase.Kind.H2,
+    TestDatabase.Kind.POSTGRESQL,
+    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX
+  })
+  void sqlSelectsExactlyWhatTheReferenceEvaluatorSelects(
+      TableService service, TestDatabase database, TestReporter reporter) {
     long seed = Long.getLong("trestle.seed", System.nanoTime());
     reporter.publishEntry("seed", Long.toString(seed));
-    LOG.info("{}: differential seed {} ({} entities, {} filters)", database.kind().displayName(), seed, ENTITIES,
+    LOG.info(
+        "{}: differential seed {} ({} entities, {} filters)",
+        database.kind().displayName(),
+        seed,
+        ENTITIES,
         FILTERS);
     Random random = new Random(seed);
     service.createTable("differential");
@@ -60,14 +68,24 @@ class FilterDifferentialTest {
         rejected++; // the generator may exceed a limit on purpose; the parser is tested elsewhere
         continue;
       }
-      List<String> expected = stored.stream().filter(e -> FilterEvaluator.matches(expression, e)).map(FilterDifferentialTest::key).toList();
+      List<String> expected =
+          stored.stream()
+              .filter(e -> FilterEvaluator.matches(expression, e))
+              .map(FilterDifferentialTest::key)
+              .toList();
       List<String> actual = queryAll(table, filter);
-      assertThat(actual).as("seed %d, filter #%d: %s", seed, i, filter).containsExactlyElementsOf(expected);
+      assertThat(actual)
+          .as("seed %d, filter #%d: %s", seed, i, filter)
+          .containsExactlyElementsOf(expected);
       compared++;
     }
     reporter.publishEntry("filters compared", Integer.toString(compared));
-    LOG.info("{}: differential seed {}: {} filters compared, 0 mismatches, {} rejected by the parser",
-        database.kind().displayName(), seed, compared, rejected);
+    LOG.info(
+        "{}: differential seed {}: {} filters compared, 0 mismatches, {} rejected by the parser",
+        database.kind().displayName(),
+        seed,
+        compared,
+        rejected);
     reporter.publishEntry("filters rejected by the parser", Integer.toString(rejected));
     assertThat(compared).isGreaterThan(FILTERS / 2);
   }

@@ -19,8 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * 6,000 entities over 60 partitions, read page by page while another thread inserts, deletes and updates:
- * every entity that exists throughout is returned exactly once, in key order.
+ * 6,000 entities over 60 partitions, read page by page while another thread inserts, deletes and
+ * updates: every entity that exists throughout is returned exactly once, in key order.
  */
 class PagingUnderConcurrentWritesTest {
   private static final int PARTITIONS = 60;
@@ -31,52 +31,69 @@ class PagingUnderConcurrentWritesTest {
     readWhileWriting(service, "stable eq true or stable eq false");
   }
 
-  @DatabaseTest({TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL, TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX})
-  void everyStableEntityExactlyOnceInKeyOrderThroughAnEquality(TableService service) throws Exception {
+  @DatabaseTest({
+    TestDatabase.Kind.H2,
+    TestDatabase.Kind.POSTGRESQL,
+    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX
+  })
+  void everyStableEntityExactlyOnceInKeyOrderThroughAnEquality(TableService service)
+      throws Exception {
     List<String> seen = readWhileWriting(service, "stable eq true");
     assertThat(seen).hasSize(PARTITIONS * PER_PARTITION / 2);
   }
 
   /** Reads every page of the filter while another thread writes; returns the keys read, checked. */
-  private static List<String> readWhileWriting(TableService service, String filter) throws Exception {
+  private static List<String> readWhileWriting(TableService service, String filter)
+      throws Exception {
     service.createTable("paging");
     TableClient table = service.tableClient("paging");
     for (int p = 0; p < PARTITIONS; p++) {
       List<TableOperation> batch = new ArrayList<>();
       for (int r = 0; r < PER_PARTITION; r++) {
         // Even rows are stable; odd rows may be deleted by the writer.
-        batch.add(TableOperation.insert(TableEntity.builder(partition(p), row(r)).put("stable", r % 2 == 0).build()));
+        batch.add(
+            TableOperation.insert(
+                TableEntity.builder(partition(p), row(r)).put("stable", r % 2 == 0).build()));
       }
       table.submitTransaction(batch);
     }
 
     AtomicBoolean reading = new AtomicBoolean(true);
     AtomicInteger writes = new AtomicInteger();
-    Thread writer = Thread.ofPlatform().start(() -> {
-      ThreadLocalRandom random = ThreadLocalRandom.current();
-      while (reading.get()) {
-        String partition = partition(random.nextInt(PARTITIONS));
-        int r = random.nextInt(PER_PARTITION);
-        switch (random.nextInt(3)) {
-          case 0 -> table.upsertReplace(TableEntity.builder(partition, row(r) + "x").put("stable", false).build());
-          case 1 -> {
-            if (r % 2 == 1) {
-              try {
-                table.delete(partition, row(r), "*");
-              } catch (dev.trestle.TableException alreadyGone) {
-                // deleted earlier
-              }
-            }
-          }
-          default -> {
-            if (r % 2 == 0) {
-              table.merge(TableEntity.builder(partition, row(r)).put("touched", true).build(), "*");
-            }
-          }
-        }
-        writes.incrementAndGet();
-      }
-    });
+    Thread writer =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  ThreadLocalRandom random = ThreadLocalRandom.current();
+                  while (reading.get()) {
+                    String partition = partition(random.nextInt(PARTITIONS));
+                    int r = random.nextInt(PER_PARTITION);
+                    switch (random.nextInt(3)) {
+                      case 0 ->
+                          table.upsertReplace(
+                              TableEntity.builder(partition, row(r) + "x")
+                                  .put("stable", false)
+                                  .build());
+                      case 1 -> {
+                        if (r % 2 == 1) {
+                          try {
+                            table.delete(partition, row(r), "*");
+                          } catch (dev.trestle.TableException alreadyGone) {
+                            // deleted earlier
+                          }
+                        }
+                      }
+                      default -> {
+                        if (r % 2 == 0) {
+                          table.merge(
+                              TableEntity.builder(partition, row(r)).put("touched", true).build(),
+                              "*");
+                        }
+                      }
+                    }
+                    writes.incrementAndGet();
+                  }
+                });
 
     List<String> seen = new ArrayList<>();
     try {

@@ -27,14 +27,20 @@ class SchemaMigratorTest {
       try (TableService service = TableService.builder().dataSource(empty).migrate(false).build()) {
         service.createTable("works");
         service.tableClient("works").insert(TableEntity.builder("p", "r").put("n", 1).build());
-        assertThat(service.tableClient("works").query(dev.trestle.EntityQuery.filter("n eq 1")).entities()).hasSize(1);
+        assertThat(
+                service
+                    .tableClient("works")
+                    .query(dev.trestle.EntityQuery.filter("n eq 1"))
+                    .entities())
+            .hasSize(1);
       }
     }
   }
 
   /** A fresh H2 in-memory database, or a fresh schema on the test PostgreSQL. */
   private static HikariDataSource emptyDatabase(TestDatabase database) throws SQLException {
-    String name = "trestle_m_" + Integer.toString(ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE), 36);
+    String name =
+        "trestle_m_" + Integer.toString(ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE), 36);
     HikariConfig config = new HikariConfig();
     config.setMaximumPoolSize(2);
     if (database.kind() == TestDatabase.Kind.H2) {

@@ -68,17 +68,25 @@ class TableCatalogTest {
 
   @DatabaseTest
   void topOutsideOneToAThousandIsRejected(TableService service) {
-    assertFails(TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE, () -> service.queryTables(new TableQuery(null, 0, null)));
-    assertFails(TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
+    assertFails(
+        TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
+        () -> service.queryTables(new TableQuery(null, 0, null)));
+    assertFails(
+        TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
         () -> service.queryTables(new TableQuery(null, 1001, null)));
   }
 
   @DatabaseTest
   void accessPoliciesRoundTripAndAreLimitedToFive(TableService service) {
     service.createTable("acl");
-    List<AccessPolicy> policies = List.of(
-        new AccessPolicy("full", Instant.parse("2021-09-21T08:49:37Z"), Instant.parse("2021-09-22T08:49:37Z"), "raud"),
-        new AccessPolicy("idonly", null, null, null));
+    List<AccessPolicy> policies =
+        List.of(
+            new AccessPolicy(
+                "full",
+                Instant.parse("2021-09-21T08:49:37Z"),
+                Instant.parse("2021-09-22T08:49:37Z"),
+                "raud"),
+            new AccessPolicy("idonly", null, null, null));
     service.setAccessPolicies("acl", policies);
     assertThat(service.getAccessPolicies("ACL")).isEqualTo(policies);
 
@@ -100,7 +108,12 @@ class TableCatalogTest {
     assertThat(service.getServiceProperties()).isEmpty();
     service.setServiceProperties("<StorageServiceProperties>1</StorageServiceProperties>");
     service.setServiceProperties("<StorageServiceProperties>2</StorageServiceProperties>");
-    assertThat(service.getServiceProperties()).contains("<StorageServiceProperties>2</StorageServiceProperties>");
-    assertThat(service.forAccount(dev.trestle.testing.TestDatabase.newAccount()).getServiceProperties()).isEmpty();
+    assertThat(service.getServiceProperties())
+        .contains("<StorageServiceProperties>2</StorageServiceProperties>");
+    assertThat(
+            service
+                .forAccount(dev.trestle.testing.TestDatabase.newAccount())
+                .getServiceProperties())
+        .isEmpty();
   }
 }

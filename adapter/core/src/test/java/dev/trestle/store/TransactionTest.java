@@ -31,10 +31,13 @@ class TransactionTest {
   }
 
   private static void assertFailsAt(int index, TableErrorCode code, ThrowingCallable call) {
-    assertThat(assertFails(code, call)).isInstanceOfSatisfying(TransactionFailedException.class, e -> {
-      assertThat(e.failedIndex()).isEqualTo(index);
-      assertThat(e.getMessage()).startsWith(index + ":");
-    });
+    assertThat(assertFails(code, call))
+        .isInstanceOfSatisfying(
+            TransactionFailedException.class,
+            e -> {
+              assertThat(e.failedIndex()).isEqualTo(index);
+              assertThat(e.getMessage()).startsWith(index + ":");
+            });
   }
 
   private static List<String> rowKeys(TableClient table) {
@@ -45,12 +48,15 @@ class TransactionTest {
   void everyKindOfOperationInOneTransaction(TableService service) {
     TableClient table = table(service);
     String etag = table.get("p", "existing").etag();
-    List<TableEntity> results = table.submitTransaction(List.of(
-        TableOperation.insert(entity("new", 1)),
-        TableOperation.merge(TableEntity.builder("p", "existing").put("w", 2).build(), etag),
-        TableOperation.upsertReplace(entity("replaced", 3)),
-        TableOperation.upsertMerge(entity("merged", 4)),
-        TableOperation.delete("p", "doomed", "*")));
+    List<TableEntity> results =
+        table.submitTransaction(
+            List.of(
+                TableOperation.insert(entity("new", 1)),
+                TableOperation.merge(
+                    TableEntity.builder("p", "existing").put("w", 2).build(), etag),
+                TableOperation.upsertReplace(entity("replaced", 3)),
+                TableOperation.upsertMerge(entity("merged", 4)),
+                TableOperation.delete("p", "doomed", "*")));
 
     assertThat(results).hasSize(5);
     assertThat(results.get(0)).isEqualTo(table.get("p", "new"));
@@ -63,11 +69,16 @@ class TransactionTest {
   @DatabaseTest
   void aFailingOperationRollsBackTheWholeTransactionAndNamesItsIndex(TableService service) {
     TableClient table = table(service);
-    assertFailsAt(2, TableErrorCode.ENTITY_ALREADY_EXISTS, () -> table.submitTransaction(List.of(
-        TableOperation.insert(entity("a", 1)),
-        TableOperation.delete("p", "doomed", "*"),
-        TableOperation.insert(entity("existing", 1)),
-        TableOperation.insert(entity("b", 1)))));
+    assertFailsAt(
+        2,
+        TableErrorCode.ENTITY_ALREADY_EXISTS,
+        () ->
+            table.submitTransaction(
+                List.of(
+                    TableOperation.insert(entity("a", 1)),
+                    TableOperation.delete("p", "doomed", "*"),
+                    TableOperation.insert(entity("existing", 1)),
+                    TableOperation.insert(entity("b", 1)))));
     assertThat(rowKeys(table)).containsExactly("doomed", "existing");
   }
 
@@ -76,10 +87,22 @@ class TransactionTest {
     TableClient table = table(service);
     String stale = table.get("p", "existing").etag();
     table.update(entity("existing", 2), "*");
-    assertFailsAt(1, TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED, () -> table.submitTransaction(List.of(
-        TableOperation.insert(entity("a", 1)), TableOperation.update(entity("existing", 3), stale))));
-    assertFailsAt(1, TableErrorCode.RESOURCE_NOT_FOUND, () -> table.submitTransaction(List.of(
-        TableOperation.insert(entity("a", 1)), TableOperation.merge(entity("missing", 3), "*"))));
+    assertFailsAt(
+        1,
+        TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+        () ->
+            table.submitTransaction(
+                List.of(
+                    TableOperation.insert(entity("a", 1)),
+                    TableOperation.update(entity("existing", 3), stale))));
+    assertFailsAt(
+        1,
+        TableErrorCode.RESOURCE_NOT_FOUND,
+        () ->
+            table.submitTransaction(
+                List.of(
+                    TableOperation.insert(entity("a", 1)),
+                    TableOperation.merge(entity("missing", 3), "*"))));
     assertThat(rowKeys(table)).containsExactly("doomed", "existing");
     assertThat(table.get("p", "existing").property("v")).contains(PropertyValue.of(2));
   }
@@ -87,26 +110,44 @@ class TransactionTest {
   @DatabaseTest
   void invalidEntitiesFailBeforeAnythingIsWritten(TableService service) {
     TableClient table = table(service);
-    assertFailsAt(1, TableErrorCode.PROPERTY_NAME_INVALID, () -> table.submitTransaction(List.of(
-        TableOperation.insert(entity("a", 1)),
-        TableOperation.insert(TableEntity.builder("p", "b").put("bad-name", 1).build()))));
+    assertFailsAt(
+        1,
+        TableErrorCode.PROPERTY_NAME_INVALID,
+        () ->
+            table.submitTransaction(
+                List.of(
+                    TableOperation.insert(entity("a", 1)),
+                    TableOperation.insert(
+                        TableEntity.builder("p", "b").put("bad-name", 1).build()))));
     assertThat(rowKeys(table)).containsExactly("doomed", "existing");
   }
 
   @DatabaseTest
   void allOperationsMustShareThePartition(TableService service) {
     TableClient table = table(service);
-    assertFailsAt(2, TableErrorCode.COMMANDS_IN_BATCH_ACT_ON_DIFFERENT_PARTITIONS, () -> table.submitTransaction(
-        List.of(TableOperation.insert(entity("a", 1)), TableOperation.insert(entity("b", 1)),
-            TableOperation.insert(TableEntity.builder("q", "c").build()))));
+    assertFailsAt(
+        2,
+        TableErrorCode.COMMANDS_IN_BATCH_ACT_ON_DIFFERENT_PARTITIONS,
+        () ->
+            table.submitTransaction(
+                List.of(
+                    TableOperation.insert(entity("a", 1)),
+                    TableOperation.insert(entity("b", 1)),
+                    TableOperation.insert(TableEntity.builder("q", "c").build()))));
   }
 
   @DatabaseTest
   void eachEntityAtMostOnce(TableService service) {
     TableClient table = table(service);
-    assertFailsAt(2, TableErrorCode.INVALID_DUPLICATE_ROW, () -> table.submitTransaction(List.of(
-        TableOperation.insert(entity("a", 1)), TableOperation.insert(entity("b", 1)),
-        TableOperation.delete("p", "a", "*"))));
+    assertFailsAt(
+        2,
+        TableErrorCode.INVALID_DUPLICATE_ROW,
+        () ->
+            table.submitTransaction(
+                List.of(
+                    TableOperation.insert(entity("a", 1)),
+                    TableOperation.insert(entity("b", 1)),
+                    TableOperation.delete("p", "a", "*"))));
   }
 
   @DatabaseTest
@@ -140,8 +181,13 @@ class TransactionTest {
   @DatabaseTest
   void aMissingTableFailsAtIndexZero(TableService service) {
     TableClient ghost = service.tableClient("ghost");
-    assertFailsAt(0, TableErrorCode.TABLE_NOT_FOUND, () -> ghost.submitTransaction(List.of(
-        TableOperation.insert(entity("a", 1)), TableOperation.insert(entity("b", 1)))));
+    assertFailsAt(
+        0,
+        TableErrorCode.TABLE_NOT_FOUND,
+        () ->
+            ghost.submitTransaction(
+                List.of(
+                    TableOperation.insert(entity("a", 1)), TableOperation.insert(entity("b", 1)))));
   }
 
   @DatabaseTest

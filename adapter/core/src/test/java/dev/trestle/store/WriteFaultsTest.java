@@ -21,9 +21,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A write is acknowledged only when its transaction committed exactly what was decided, whatever the database
- * or the way to it does wrong: statements that fail, updates that silently change nothing (a statement run as
- * another behind a pooler), commits that fail before or after committing, connections that cannot be had.
+ * A write is acknowledged only when its transaction committed exactly what was decided, whatever
+ * the database or the way to it does wrong: statements that fail, updates that silently change
+ * nothing (a statement run as another behind a pooler), commits that fail before or after
+ * committing, connections that cannot be had.
  */
 class WriteFaultsTest {
   private static final int THREADS = 6;
@@ -31,11 +32,20 @@ class WriteFaultsTest {
   private static final int INCREMENTS_PER_THREAD = 30;
 
   @DatabaseTest
-  void ifMatchIncrementsAreNeverLostWhateverTheDatabaseDoesWrong(TestDatabase database) throws Exception {
-    FaultyDataSource faulty = new FaultyDataSource(database.dataSource())
-        .statementFailures(0.03).silentNoOps(0.1).commitFailures(0.03).connectionFailures(0.02);
-    try (TableService service = TableService.builder().dataSource(faulty).account(TestDatabase.newAccount())
-        .migrate(false).build()) {
+  void ifMatchIncrementsAreNeverLostWhateverTheDatabaseDoesWrong(TestDatabase database)
+      throws Exception {
+    FaultyDataSource faulty =
+        new FaultyDataSource(database.dataSource())
+            .statementFailures(0.03)
+            .silentNoOps(0.1)
+            .commitFailures(0.03)
+            .connectionFailures(0.02);
+    try (TableService service =
+        TableService.builder()
+            .dataSource(faulty)
+            .account(TestDatabase.newAccount())
+            .migrate(false)
+            .build()) {
       faulty.heal();
       service.createTable("counters");
       TableClient table = service.tableClient("counters");
@@ -46,52 +56,66 @@ class WriteFaultsTest {
 
       AtomicInteger acknowledged = new AtomicInteger();
       AtomicInteger unacknowledgedServerBusy = new AtomicInteger();
-      runAll(() -> {
-        int done = 0;
-        while (done < INCREMENTS_PER_THREAD) {
-          String rowKey = "c" + (done % ENTITIES);
-          TableEntity read;
-          try {
-            read = table.get("p", rowKey);
-          } catch (RuntimeException e) {
-            continue; // an injected fault on the read: read again
-          }
-          int count = read.property("count").map(v -> (Integer) v.value()).orElseThrow();
-          try {
-            table.update(TableEntity.builder("p", rowKey).put("count", count + 1).build(), read.etag());
-            acknowledged.incrementAndGet();
-            done++;
-          } catch (TableException e) {
-            if (e.errorCode() == TableErrorCode.SERVER_BUSY) {
-              unacknowledgedServerBusy.incrementAndGet();
-            } else {
-              assertThat(e.errorCode()).isIn(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
-                  TableErrorCode.INTERNAL_ERROR);
+      runAll(
+          () -> {
+            int done = 0;
+            while (done < INCREMENTS_PER_THREAD) {
+              String rowKey = "c" + (done % ENTITIES);
+              TableEntity read;
+              try {
+                read = table.get("p", rowKey);
+              } catch (RuntimeException e) {
+                continue; // an injected fault on the read: read again
+              }
+              int count = read.property("count").map(v -> (Integer) v.value()).orElseThrow();
+              try {
+                table.update(
+                    TableEntity.builder("p", rowKey).put("count", count + 1).build(), read.etag());
+                acknowledged.incrementAndGet();
+                done++;
+              } catch (TableException e) {
+                if (e.errorCode() == TableErrorCode.SERVER_BUSY) {
+                  unacknowledgedServerBusy.incrementAndGet();
+                } else {
+                  assertThat(e.errorCode())
+                      .isIn(
+                          TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+                          TableErrorCode.INTERNAL_ERROR);
+                }
+              } catch (RuntimeException e) {
+                // an injected statement failure: not acknowledged, so the update may be retried
+                // from a new read
+              }
             }
-          } catch (RuntimeException e) {
-            // an injected statement failure: not acknowledged, so the update may be retried from a new read
-          }
-        }
-      });
+          });
       faulty.heal();
 
       int total = 0;
       for (TableEntity entity : table.query(EntityQuery.all()).entities()) {
         total += (Integer) entity.property("count").orElseThrow().value();
       }
-      assertThat(faulty.silentNoOps()).as("updates that silently changed nothing were injected").isPositive();
-      // Every acknowledged increment is there; beyond them only commits whose failure was reported although
+      assertThat(faulty.silentNoOps())
+          .as("updates that silently changed nothing were injected")
+          .isPositive();
+      // Every acknowledged increment is there; beyond them only commits whose failure was reported
+      // although
       // the database committed (reported as ServerBusy, never as success).
-      assertThat(total).isBetween(acknowledged.get(), acknowledged.get() + faulty.unknownOutcomes());
+      assertThat(total)
+          .isBetween(acknowledged.get(), acknowledged.get() + faulty.unknownOutcomes());
       assertThat(acknowledged.get()).isEqualTo(THREADS * INCREMENTS_PER_THREAD);
     }
   }
 
   @DatabaseTest
-  void aBatchIsWhollyAppliedOrNotAtAllWhateverTheDatabaseDoesWrong(TestDatabase database) throws Exception {
+  void aBatchIsWhollyAppliedOrNotAtAllWhateverTheDatabaseDoesWrong(TestDatabase database)
+      throws Exception {
     FaultyDataSource faulty = new FaultyDataSource(database.dataSource());
-    try (TableService service = TableService.builder().dataSource(faulty).account(TestDatabase.newAccount())
-        .migrate(false).build()) {
+    try (TableService service =
+        TableService.builder()
+            .dataSource(faulty)
+            .account(TestDatabase.newAccount())
+            .migrate(false)
+            .build()) {
       service.createTable("batches");
       TableClient table = service.tableClient("batches");
       List<TableOperation> first = new ArrayList<>();
@@ -104,7 +128,9 @@ class WriteFaultsTest {
       for (int version = 1; version <= 30; version++) {
         List<TableOperation> next = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
-          next.add(TableOperation.upsertReplace(TableEntity.builder("p", "r" + i).put("v", version).build()));
+          next.add(
+              TableOperation.upsertReplace(
+                  TableEntity.builder("p", "r" + i).put("v", version).build()));
         }
         try {
           table.submitTransaction(next);
@@ -115,7 +141,9 @@ class WriteFaultsTest {
         faulty.heal();
         List<TableEntity> rows = table.query(EntityQuery.all()).entities();
         assertThat(rows).hasSize(50);
-        assertThat(rows).extracting(row -> row.property("v").orElseThrow().value()).as("one version, never half")
+        assertThat(rows)
+            .extracting(row -> row.property("v").orElseThrow().value())
+            .as("one version, never half")
             .containsOnly(rows.get(0).property("v").orElseThrow().value());
         faulty.statementFailures(0.02).silentNoOps(0.05).commitFailures(0.05);
       }
@@ -126,30 +154,42 @@ class WriteFaultsTest {
   @DatabaseTest
   void aDatabaseThatCannotBeReachedIsServerBusy(TestDatabase database) {
     FaultyDataSource faulty = new FaultyDataSource(database.dataSource());
-    try (TableService service = TableService.builder().dataSource(faulty).account(TestDatabase.newAccount())
-        .migrate(false).build()) {
+    try (TableService service =
+        TableService.builder()
+            .dataSource(faulty)
+            .account(TestDatabase.newAccount())
+            .migrate(false)
+            .build()) {
       service.createTable("unreachable");
       TableClient table = service.tableClient("unreachable");
       faulty.connectionFailures(1);
-      assertFails(TableErrorCode.SERVER_BUSY, () -> table.insert(TableEntity.builder("p", "r").build()));
+      assertFails(
+          TableErrorCode.SERVER_BUSY, () -> table.insert(TableEntity.builder("p", "r").build()));
       assertFails(TableErrorCode.SERVER_BUSY, () -> table.get("p", "r"));
       assertFails(TableErrorCode.SERVER_BUSY, () -> table.query(EntityQuery.all()));
       assertFails(TableErrorCode.SERVER_BUSY, () -> service.getTable("unreachable"));
       faulty.heal();
-      assertThat(table.insert(TableEntity.builder("p", "r").build()).rowKey()).as("recovers by itself").isEqualTo("r");
+      assertThat(table.insert(TableEntity.builder("p", "r").build()).rowKey())
+          .as("recovers by itself")
+          .isEqualTo("r");
     }
   }
 
   @DatabaseTest
   void aCommitThatFailsIsNeverAcknowledged(TestDatabase database) {
     FaultyDataSource faulty = new FaultyDataSource(database.dataSource());
-    try (TableService service = TableService.builder().dataSource(faulty).account(TestDatabase.newAccount())
-        .migrate(false).build()) {
+    try (TableService service =
+        TableService.builder()
+            .dataSource(faulty)
+            .account(TestDatabase.newAccount())
+            .migrate(false)
+            .build()) {
       service.createTable("commits");
       TableClient table = service.tableClient("commits");
       TableEntity stored = table.insert(TableEntity.builder("p", "r").put("v", 1).build());
       faulty.commitFailures(1);
-      assertFails(TableErrorCode.SERVER_BUSY,
+      assertFails(
+          TableErrorCode.SERVER_BUSY,
           () -> table.update(TableEntity.builder("p", "r").put("v", 2).build(), stored.etag()));
     }
   }
@@ -158,10 +198,12 @@ class WriteFaultsTest {
     try (ExecutorService pool = Executors.newFixedThreadPool(THREADS)) {
       List<Future<?>> futures = new ArrayList<>();
       for (int i = 0; i < THREADS; i++) {
-        futures.add(pool.submit(() -> {
-          task.run();
-          return null;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  task.run();
+                  return null;
+                }));
       }
       for (Future<?> future : futures) {
         future.get();

@@ -22,9 +22,10 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
   }
 
   @Override
-  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-    DatabaseTest annotation = AnnotationSupport.findAnnotation(context.getTestMethod(), DatabaseTest.class)
-        .orElseThrow();
+  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
+      ExtensionContext context) {
+    DatabaseTest annotation =
+        AnnotationSupport.findAnnotation(context.getTestMethod(), DatabaseTest.class).orElseThrow();
     return Arrays.stream(annotation.value()).map(Invocation::new);
   }
 
@@ -41,11 +42,13 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
   }
 
   /**
-   * Resolves parameters for one invocation; the database itself starts on first use, before the test
-   * (so a missing PostgreSQL skips the test, or fails it under CI, rather than erring in parameter resolution).
+   * Resolves parameters for one invocation; the database itself starts on first use, before the
+   * test (so a missing PostgreSQL skips the test, or fails it under CI, rather than erring in
+   * parameter resolution).
    */
   private record Resolver(TestDatabase.Kind kind) implements ParameterResolver, BeforeEachCallback {
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(Resolver.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+        ExtensionContext.Namespace.create(Resolver.class);
 
     @Override
     public void beforeEach(ExtensionContext context) {
@@ -69,7 +72,9 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
         return database.dataSource();
       }
       TableService service = database.newService();
-      context.getStore(NAMESPACE).put(parameter.getIndex(), (ExtensionContext.Store.CloseableResource) service::close);
+      context
+          .getStore(NAMESPACE)
+          .put(parameter.getIndex(), (ExtensionContext.Store.CloseableResource) service::close);
       return service;
     }
   }

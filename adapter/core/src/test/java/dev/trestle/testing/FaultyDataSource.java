@@ -19,11 +19,12 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * A DataSource that misbehaves as a database, a network or a connection pooler can, at random: statements
- * fail, updates and deletes report success without changing anything (as a statement that ran as another
- * one behind a pooler does), commits fail before or after the database committed, connections cannot be
- * had, or only after a wait. Each fault's probability is set by the test; {@link #unknownOutcomes()} counts
- * the commits whose failure was reported although the database did commit.
+ * A DataSource that misbehaves as a database, a network or a connection pooler can, at random:
+ * statements fail, updates and deletes report success without changing anything (as a statement
+ * that ran as another one behind a pooler does), commits fail before or after the database
+ * committed, connections cannot be had, or only after a wait. Each fault's probability is set by
+ * the test; {@link #unknownOutcomes()} counts the commits whose failure was reported although the
+ * database did commit.
  */
 public final class FaultyDataSource implements DataSource {
   private final DataSource target;
@@ -45,7 +46,9 @@ public final class FaultyDataSource implements DataSource {
     return this;
   }
 
-  /** Each UPDATE or DELETE does nothing and reports that it changed no row, or each row of a batch. */
+  /**
+   * Each UPDATE or DELETE does nothing and reports that it changed no row, or each row of a batch.
+   */
   public FaultyDataSource silentNoOps(double probability) {
     this.silentNoOp = probability;
     return this;
@@ -63,7 +66,9 @@ public final class FaultyDataSource implements DataSource {
     return this;
   }
 
-  /** Each request for a connection waits this long first, as one from a pool with none free does. */
+  /**
+   * Each request for a connection waits this long first, as one from a pool with none free does.
+   */
   public FaultyDataSource connectionWait(Duration wait) {
     this.connectionWait = wait;
     return this;
@@ -97,11 +102,13 @@ public final class FaultyDataSource implements DataSource {
         Thread.sleep(connectionWait);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new SQLTransientConnectionException("interrupted while waiting for a connection", "08001", e);
+        throw new SQLTransientConnectionException(
+            "interrupted while waiting for a connection", "08001", e);
       }
     }
     if (chance(connectionFailure)) {
-      throw new SQLTransientConnectionException("injected: connection is not available, request timed out", "08001");
+      throw new SQLTransientConnectionException(
+          "injected: connection is not available, request timed out", "08001");
     }
     return wrap(target.getConnection());
   }
@@ -112,64 +119,70 @@ public final class FaultyDataSource implements DataSource {
   }
 
   private Connection wrap(Connection connection) {
-    InvocationHandler handler = (proxy, method, args) -> {
-      switch (method.getName()) {
-        case "prepareStatement" -> {
-          PreparedStatement statement = (PreparedStatement) invoke(connection, method, args);
-          return wrap(statement, (String) args[0]);
-        }
-        case "commit" -> {
-          if (chance(commitFailure)) {
-            if (ThreadLocalRandom.current().nextBoolean()) {
-              connection.commit();
-              unknownOutcomes.incrementAndGet();
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          switch (method.getName()) {
+            case "prepareStatement" -> {
+              PreparedStatement statement = (PreparedStatement) invoke(connection, method, args);
+              return wrap(statement, (String) args[0]);
             }
-            throw new SQLException("injected: I/O error while committing", "08006");
+            case "commit" -> {
+              if (chance(commitFailure)) {
+                if (ThreadLocalRandom.current().nextBoolean()) {
+                  connection.commit();
+                  unknownOutcomes.incrementAndGet();
+                }
+                throw new SQLException("injected: I/O error while committing", "08006");
+              }
+              return invoke(connection, method, args);
+            }
+            default -> {
+              return invoke(connection, method, args);
+            }
           }
-          return invoke(connection, method, args);
-        }
-        default -> {
-          return invoke(connection, method, args);
-        }
-      }
-    };
-    return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
-        handler);
+        };
+    return (Connection)
+        Proxy.newProxyInstance(
+            Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, handler);
   }
 
   private PreparedStatement wrap(PreparedStatement statement, String sql) {
     String verb = sql.stripLeading().toLowerCase(Locale.ROOT);
     boolean changesRows = verb.startsWith("update") || verb.startsWith("delete");
     boolean[] skipped = {false};
-    InvocationHandler handler = (proxy, method, args) -> {
-      String name = method.getName();
-      boolean runs = name.startsWith("execute");
-      if (runs && chance(statementFailure)) {
-        throw new SQLException("injected: statement failed", "XX000");
-      }
-      if (runs && changesRows && chance(silentNoOp)) {
-        skipped[0] = true;
-        silentNoOps.incrementAndGet();
-        return switch (name) {
-          case "execute" -> false;
-          case "executeUpdate" -> 0;
-          case "executeLargeUpdate" -> 0L;
-          case "executeBatch" -> new int[batchSize(statement)];
-          case "executeLargeBatch" -> new long[batchSize(statement)];
-          default -> invoke(statement, method, args);
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          String name = method.getName();
+          boolean runs = name.startsWith("execute");
+          if (runs && chance(statementFailure)) {
+            throw new SQLException("injected: statement failed", "XX000");
+          }
+          if (runs && changesRows && chance(silentNoOp)) {
+            skipped[0] = true;
+            silentNoOps.incrementAndGet();
+            return switch (name) {
+              case "execute" -> false;
+              case "executeUpdate" -> 0;
+              case "executeLargeUpdate" -> 0L;
+              case "executeBatch" -> new int[batchSize(statement)];
+              case "executeLargeBatch" -> new long[batchSize(statement)];
+              default -> invoke(statement, method, args);
+            };
+          }
+          if (skipped[0] && name.equals("getUpdateCount")) {
+            skipped[0] = false;
+            return 0;
+          }
+          if (name.equals("clearBatch") || name.equals("addBatch")) {
+            batched(statement, name);
+          }
+          return invoke(statement, method, args);
         };
-      }
-      if (skipped[0] && name.equals("getUpdateCount")) {
-        skipped[0] = false;
-        return 0;
-      }
-      if (name.equals("clearBatch") || name.equals("addBatch")) {
-        batched(statement, name);
-      }
-      return invoke(statement, method, args);
-    };
-    return (PreparedStatement) Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
-        new Class<?>[] {PreparedStatement.class}, handler);
+    return (PreparedStatement)
+        Proxy.newProxyInstance(
+            PreparedStatement.class.getClassLoader(),
+            new Class<?>[] {PreparedStatement.class},
+            handler);
   }
 
   private final java.util.Map<PreparedStatement, AtomicInteger> batches =
@@ -233,6 +246,7 @@ public final class FaultyDataSource implements DataSource {
 
   @Override
   public String toString() {
-    return "FaultyDataSource" + Arrays.asList(statementFailure, silentNoOp, commitFailure, connectionFailure);
+    return "FaultyDataSource"
+        + Arrays.asList(statementFailure, silentNoOp, commitFailure, connectionFailure);
   }
 }

@@ -3,7 +3,10 @@ package dev.trestle.testing;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The operator SQL files under the repository's {@code sql/postgresql}, found from any module's directory. */
+/**
+ * The operator SQL files under the repository's {@code sql/postgresql}, found from any module's
+ * directory.
+ */
 public final class OperatorSql {
   private OperatorSql() {}
 
@@ -14,6 +17,7 @@ public final class OperatorSql {
         return candidate;
       }
     }
-    throw new IllegalStateException("No sql/postgresql/" + name + " above " + Path.of("").toAbsolutePath());
+    throw new IllegalStateException(
+        "No sql/postgresql/" + name + " above " + Path.of("").toAbsolutePath());
   }
 }

@@ -15,9 +15,9 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.PostgreSQLContainer;
 
 /**
- * Finds a PostgreSQL for tests: {@code TRESTLE_TEST_PG_URL}, else Testcontainers where Docker runs, else an
- * embedded server from Maven artifacts. Each JVM then works in a schema of its own, dropped at exit; schemas
- * left behind by killed runs are dropped after six hours.
+ * Finds a PostgreSQL for tests: {@code TRESTLE_TEST_PG_URL}, else Testcontainers where Docker runs,
+ * else an embedded server from Maven artifacts. Each JVM then works in a schema of its own, dropped
+ * at exit; schemas left behind by killed runs are dropped after six hours.
  */
 final class PostgresServer {
   static final String ENV_URL = "TRESTLE_TEST_PG_URL";
@@ -32,28 +32,43 @@ final class PostgresServer {
 
   private static Endpoint endpoint;
 
-  /** A new schema on the server, which this JVM finds (or starts) once for all its PostgreSQL test databases. */
+  /**
+   * A new schema on the server, which this JVM finds (or starts) once for all its PostgreSQL test
+   * databases.
+   */
   static TestDatabase startDatabase(Factory factory) {
     Endpoint server = sharedEndpoint();
-    String schema = SCHEMA_PREFIX + System.currentTimeMillis() + "_"
-        + Integer.toString(ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE), 36);
-    try (Connection admin = server.connect(); Statement statement = admin.createStatement()) {
+    String schema =
+        SCHEMA_PREFIX
+            + System.currentTimeMillis()
+            + "_"
+            + Integer.toString(ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE), 36);
+    try (Connection admin = server.connect();
+        Statement statement = admin.createStatement()) {
       dropStaleSchemas(admin);
       statement.execute("CREATE SCHEMA " + schema);
     } catch (SQLException e) {
-      throw new IllegalStateException("Cannot prepare a schema on " + server.url() + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Cannot prepare a schema on " + server.url() + ": " + e.getMessage(), e);
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try (Connection admin = server.connect(); Statement statement = admin.createStatement()) {
-        statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-      } catch (SQLException ignored) {
-        // the next run drops it once it is stale
-      }
-    }));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try (Connection admin = server.connect();
+                      Statement statement = admin.createStatement()) {
+                    statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+                  } catch (SQLException ignored) {
+                    // the next run drops it once it is stale
+                  }
+                }));
     return factory.create(server.url(), server.user(), server.password(), schema);
   }
 
-  /** Where the server is; the URL may carry the user as a parameter (user and password are then null). */
+  /**
+   * Where the server is; the URL may carry the user as a parameter (user and password are then
+   * null).
+   */
   record Endpoint(String url, String user, String password) {
     Connection connect() throws SQLException {
       Properties properties = new Properties();
@@ -68,22 +83,28 @@ final class PostgresServer {
   }
 
   /**
-   * A database of its own on the test server, created when missing and migrated, for tests whose connections
-   * cannot carry a schema (behind a transaction pooler, the search path is session state); returns its
-   * endpoint with the database name replaced.
+   * A database of its own on the test server, created when missing and migrated, for tests whose
+   * connections cannot carry a schema (behind a transaction pooler, the search path is session
+   * state); returns its endpoint with the database name replaced.
    */
   static Endpoint dedicatedDatabase(String name) {
     Endpoint server = sharedEndpoint();
-    try (Connection admin = server.connect(); Statement statement = admin.createStatement();
-        ResultSet exists = admin.createStatement().executeQuery(
-            "select 1 from pg_database where datname = '" + name + "'")) {
+    try (Connection admin = server.connect();
+        Statement statement = admin.createStatement();
+        ResultSet exists =
+            admin
+                .createStatement()
+                .executeQuery("select 1 from pg_database where datname = '" + name + "'")) {
       if (!exists.next()) {
         statement.execute("CREATE DATABASE " + name);
       }
     } catch (SQLException e) {
-      throw new IllegalStateException("Cannot create database " + name + " on " + server.url() + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Cannot create database " + name + " on " + server.url() + ": " + e.getMessage(), e);
     }
-    return new Endpoint(server.url().replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + name), server.user(),
+    return new Endpoint(
+        server.url().replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + name),
+        server.user(),
         server.password());
   }
 
@@ -107,26 +128,40 @@ final class PostgresServer {
     }
     try {
       EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          embedded.close();
-        } catch (IOException ignored) {
-          // the process ends anyway
-        }
-      }));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    try {
+                      embedded.close();
+                    } catch (IOException ignored) {
+                      // the process ends anyway
+                    }
+                  }));
       return new Endpoint(embedded.getJdbcUrl("postgres", "postgres"), null, null);
     } catch (IOException e) {
-      throw new IllegalStateException("Set " + ENV_URL + ": no Docker and the embedded PostgreSQL did not start ("
-          + e.getMessage() + ")", e);
+      throw new IllegalStateException(
+          "Set "
+              + ENV_URL
+              + ": no Docker and the embedded PostgreSQL did not start ("
+              + e.getMessage()
+              + ")",
+          e);
     }
   }
 
   private static boolean dockerAvailable() {
-    // Asking Testcontainers costs seconds and logs errors where no Docker engine runs; look for one first.
-    boolean engineConfigured = System.getenv("DOCKER_HOST") != null
-        || java.nio.file.Files.exists(java.nio.file.Path.of("/var/run/docker.sock"))
-        || java.nio.file.Files.exists(java.nio.file.Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"))
-        || java.nio.file.Files.exists(java.nio.file.Path.of(System.getProperty("user.home"), ".testcontainers.properties"));
+    // Asking Testcontainers costs seconds and logs errors where no Docker engine runs; look for one
+    // first.
+    boolean engineConfigured =
+        System.getenv("DOCKER_HOST") != null
+            || java.nio.file.Files.exists(java.nio.file.Path.of("/var/run/docker.sock"))
+            || java.nio.file.Files.exists(
+                java.nio.file.Path.of(
+                    System.getProperty("user.home"), ".docker", "run", "docker.sock"))
+            || java.nio.file.Files.exists(
+                java.nio.file.Path.of(
+                    System.getProperty("user.home"), ".testcontainers.properties"));
     if (!engineConfigured) {
       return false;
     }
@@ -140,8 +175,9 @@ final class PostgresServer {
   private static void dropStaleSchemas(Connection admin) throws SQLException {
     List<String> stale = new ArrayList<>();
     try (Statement statement = admin.createStatement();
-        ResultSet rows = statement.executeQuery(
-            "SELECT nspname FROM pg_namespace WHERE nspname LIKE '" + SCHEMA_PREFIX + "%'")) {
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT nspname FROM pg_namespace WHERE nspname LIKE '" + SCHEMA_PREFIX + "%'")) {
       while (rows.next()) {
         String name = rows.getString(1);
         String[] parts = name.substring(SCHEMA_PREFIX.length()).split("_");

@@ -11,14 +11,22 @@ import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 public final class TableAssertions {
   private TableAssertions() {}
 
-  /** Asserts that the call throws a {@link TableException} with this code; returns it for checks beyond the code. */
+  /**
+   * Asserts that the call throws a {@link TableException} with this code; returns it for checks
+   * beyond the code.
+   */
   public static TableException assertFails(TableErrorCode code, ThrowingCallable call) {
     return assertCode(catchThrowable(call), code);
   }
 
-  /** Asserts that a throwable caught or translated elsewhere is a {@link TableException} with this code. */
+  /**
+   * Asserts that a throwable caught or translated elsewhere is a {@link TableException} with this
+   * code.
+   */
   public static TableException assertCode(Throwable thrown, TableErrorCode code) {
-    assertThat(thrown).as("a TableException with code %s", code.code()).isInstanceOf(TableException.class);
+    assertThat(thrown)
+        .as("a TableException with code %s", code.code())
+        .isInstanceOf(TableException.class);
     TableException e = (TableException) thrown;
     assertThat(e.errorCode()).as("error code of: %s", e.getMessage()).isEqualTo(code);
     return e;

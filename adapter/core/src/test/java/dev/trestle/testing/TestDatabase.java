@@ -17,16 +17,20 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * One test database per kind and JVM, migrated once and shared by all tests; tests isolate themselves by
- * account ({@link #newService()} hands out a fresh one each time). On PostgreSQL the JVM also gets its own
- * schema, so test runs of different branches on one server never meet, even with different migrations.
+ * One test database per kind and JVM, migrated once and shared by all tests; tests isolate
+ * themselves by account ({@link #newService()} hands out a fresh one each time). On PostgreSQL the
+ * JVM also gets its own schema, so test runs of different branches on one server never meet, even
+ * with different migrations.
  */
 public final class TestDatabase {
   /** The databases tests run on. */
   public enum Kind {
     H2("H2"),
     POSTGRESQL("PostgreSQL"),
-    /** PostgreSQL with the optional GIN index of {@code sql/postgresql/property-index.sql}, in a schema of its own. */
+    /**
+     * PostgreSQL with the optional GIN index of {@code sql/postgresql/property-index.sql}, in a
+     * schema of its own.
+     */
     POSTGRESQL_PROPERTY_INDEX("PostgreSQL with property index");
 
     private final String displayName;
@@ -68,8 +72,8 @@ public final class TestDatabase {
   }
 
   /**
-   * The database of this kind, started and migrated on first use. A PostgreSQL that cannot be had skips the
-   * calling test, or fails it when the environment says {@code CI=true}.
+   * The database of this kind, started and migrated on first use. A PostgreSQL that cannot be had
+   * skips the calling test, or fails it when the environment says {@code CI=true}.
    */
   public static TestDatabase get(Kind kind) {
     Object started = STARTED.computeIfAbsent(kind, TestDatabase::start);
@@ -78,7 +82,8 @@ public final class TestDatabase {
     }
     RuntimeException failure = (RuntimeException) started;
     if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-      throw new IllegalStateException("No " + kind.displayName() + " for tests under CI=true: " + failure.getMessage(),
+      throw new IllegalStateException(
+          "No " + kind.displayName() + " for tests under CI=true: " + failure.getMessage(),
           failure);
     }
     Assumptions.abort("No " + kind.displayName() + " for tests: " + failure.getMessage());
@@ -87,15 +92,26 @@ public final class TestDatabase {
 
   private static Object start(Kind kind) {
     try {
-      TestDatabase database = switch (kind) {
-        case H2 -> new TestDatabase(kind,
-            "jdbc:h2:mem:trestle-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ";DB_CLOSE_DELAY=-1",
-            "sa", "", null);
-        case POSTGRESQL -> PostgresServer.startDatabase((url, user, password, schema) ->
-            new TestDatabase(kind, url, user, password, schema));
-        case POSTGRESQL_PROPERTY_INDEX -> PostgresServer.startDatabase((url, user, password, schema) ->
-            new TestDatabase(kind, url, user, password, schema).withPropertyIndex());
-      };
+      TestDatabase database =
+          switch (kind) {
+            case H2 ->
+                new TestDatabase(
+                    kind,
+                    "jdbc:h2:mem:trestle-"
+                        + Long.toHexString(ThreadLocalRandom.current().nextLong())
+                        + ";DB_CLOSE_DELAY=-1",
+                    "sa",
+                    "",
+                    null);
+            case POSTGRESQL ->
+                PostgresServer.startDatabase(
+                    (url, user, password, schema) ->
+                        new TestDatabase(kind, url, user, password, schema));
+            case POSTGRESQL_PROPERTY_INDEX ->
+                PostgresServer.startDatabase(
+                    (url, user, password, schema) ->
+                        new TestDatabase(kind, url, user, password, schema).withPropertyIndex());
+          };
       Runtime.getRuntime().addShutdownHook(new Thread(database.dataSource::close));
       return database;
     } catch (RuntimeException e) {
@@ -104,7 +120,8 @@ public final class TestDatabase {
   }
 
   private TestDatabase withPropertyIndex() {
-    try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+    try (Connection connection = dataSource.getConnection();
+        Statement statement = connection.createStatement()) {
       statement.execute(Files.readString(OperatorSql.file("property-index.sql")));
     } catch (SQLException | IOException e) {
       throw new IllegalStateException("Cannot create the property index: " + e.getMessage(), e);
@@ -134,7 +151,9 @@ public final class TestDatabase {
     return password;
   }
 
-  /** The schema holding Trestle's tables on PostgreSQL (null on H2, which uses its default schema). */
+  /**
+   * The schema holding Trestle's tables on PostgreSQL (null on H2, which uses its default schema).
+   */
   public String schema() {
     return dataSource.getSchema();
   }
@@ -143,8 +162,9 @@ public final class TestDatabase {
   public record Address(String url, String user, String password) {}
 
   /**
-   * A PostgreSQL database of its own on the tests' server, created when missing (not migrated), for tests
-   * whose connections cannot carry a schema: another process, or a pooler that does not keep session state.
+   * A PostgreSQL database of its own on the tests' server, created when missing (not migrated), for
+   * tests whose connections cannot carry a schema: another process, or a pooler that does not keep
+   * session state.
    */
   public static Address dedicatedPostgresDatabase(String name) {
     PostgresServer.Endpoint endpoint = PostgresServer.dedicatedDatabase(name);
@@ -153,7 +173,8 @@ public final class TestDatabase {
 
   /** An account name no other test of any run uses. */
   public static String newAccount() {
-    return "t" + Long.toString(ACCOUNTS.incrementAndGet(), 36)
+    return "t"
+        + Long.toString(ACCOUNTS.incrementAndGet(), 36)
         + Long.toString(ThreadLocalRandom.current().nextLong(Long.MAX_VALUE), 36).substring(0, 10);
   }
 

@@ -30,7 +30,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The Table REST API over HTTP/1.1, path-style ({@code http://host:port/{account}/...}). Build with
- * {@link #builder(TableService)}, then {@link #start()}; {@link #close()} finishes requests in flight.
+ * {@link #builder(TableService)}, then {@link #start()}; {@link #close()} finishes requests in
+ * flight.
  */
 public final class TrestleServer implements AutoCloseable {
 
@@ -40,16 +41,24 @@ public final class TrestleServer implements AutoCloseable {
 
   /** How long a request line and headers may take from the request's first byte. */
   public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
+
   /** Bytes per second a request body must keep up once {@link #DEFAULT_BODY_RATE_GRACE} is over. */
   public static final long DEFAULT_MIN_BODY_RATE = 500;
+
   public static final Duration DEFAULT_BODY_RATE_GRACE = Duration.ofSeconds(5);
+
   /** Connections served at once: far more than a pool of database connections can keep busy. */
   public static final int DEFAULT_MAX_CONNECTIONS = 2000;
 
-  /** Connections idle this long are closed, also mid-body; slow headers and bodies have their own limits. */
+  /**
+   * Connections idle this long are closed, also mid-body; slow headers and bodies have their own
+   * limits.
+   */
   private static final long IDLE_TIMEOUT_MS = 30_000;
+
   /** How long {@link #close()} waits for requests in flight. */
   private static final long STOP_TIMEOUT_MS = 15_000;
+
   private static final long SHUTDOWN_IDLE_TIMEOUT_MS = 100;
   private static final int MAX_HEADER_BYTES = 64 * 1024;
 
@@ -66,16 +75,22 @@ public final class TrestleServer implements AutoCloseable {
     }
     TableService tables = builder.tableService;
     Clock clock = Clock.systemUTC();
-    RequestAuthenticator authenticator = new RequestAuthenticator(accountKeys,
-        (account, table) -> tables.forAccount(account).getAccessPolicies(table), clock, builder.allowAnonymous);
+    RequestAuthenticator authenticator =
+        new RequestAuthenticator(
+            accountKeys,
+            (account, table) -> tables.forAccount(account).getAccessPolicies(table),
+            clock,
+            builder.allowAnonymous);
 
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("trestle-http");
-    // requests block on JDBC: run them on virtual threads so a slow database does not exhaust the pool
+    // requests block on JDBC: run them on virtual threads so a slow database does not exhaust the
+    // pool
     threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
     server = new Server(threads);
     server.setStopTimeout(STOP_TIMEOUT_MS);
-    // what Jetty refuses itself (unparsable requests, requests during shutdown) still gets an Azure-style error
+    // what Jetty refuses itself (unparsable requests, requests during shutdown) still gets an
+    // Azure-style error
     server.setErrorHandler(new ProtocolErrorHandler(clock));
 
     HttpConfiguration http = new HttpConfiguration();
@@ -83,21 +98,27 @@ public final class TrestleServer implements AutoCloseable {
     http.setSendXPoweredBy(false);
     http.setSendDateHeader(true);
     http.setRequestHeaderSize(MAX_HEADER_BYTES);
-    // entity keys may contain characters Jetty's default compliance calls ambiguous (%2F, %5C, ..); the
+    // entity keys may contain characters Jetty's default compliance calls ambiguous (%2F, %5C, ..);
+    // the
     // router decides what a path means
     http.setUriCompliance(UriCompliance.UNSAFE);
-    // Jetty's idle timeout restarts with every byte: a header trickled byte by byte needs a deadline of its own
-    HttpConnectionFactory connections = builder.headerTimeout.isZero() ? new HttpConnectionFactory(http)
-        : new HeaderTimeoutConnectionFactory(http, builder.headerTimeout);
+    // Jetty's idle timeout restarts with every byte: a header trickled byte by byte needs a
+    // deadline of its own
+    HttpConnectionFactory connections =
+        builder.headerTimeout.isZero()
+            ? new HttpConnectionFactory(http)
+            : new HeaderTimeoutConnectionFactory(http, builder.headerTimeout);
     connector = new ServerConnector(server, connections);
     connector.setHost(builder.host);
     connector.setPort(builder.port);
     connector.setIdleTimeout(IDLE_TIMEOUT_MS);
-    // on close, idle keep-alive connections go quickly; requests in flight still finish (GracefulHandler)
+    // on close, idle keep-alive connections go quickly; requests in flight still finish
+    // (GracefulHandler)
     connector.setShutdownIdleTimeout(SHUTDOWN_IDLE_TIMEOUT_MS);
     server.addConnector(connector);
     if (builder.maxConnections > 0) {
-      // beyond the cap the connector stops accepting: new connections wait in the backlog until others close
+      // beyond the cap the connector stops accepting: new connections wait in the backlog until
+      // others close
       server.addBean(new ConnectionLimit(builder.maxConnections, server));
     }
 
@@ -107,9 +128,12 @@ public final class TrestleServer implements AutoCloseable {
     }
     Handler wrapped = builder.handlerWrapper.apply(api);
     graceful = new GracefulHandler();
-    // Jetty 12.0 stores HttpConfiguration's minimum request data rate but never enforces it; this handler does
-    graceful.setHandler(builder.minBodyRate == 0 ? wrapped
-        : new BodyRateHandler(wrapped, builder.minBodyRate, builder.bodyRateGrace));
+    // Jetty 12.0 stores HttpConfiguration's minimum request data rate but never enforces it; this
+    // handler does
+    graceful.setHandler(
+        builder.minBodyRate == 0
+            ? wrapped
+            : new BodyRateHandler(wrapped, builder.minBodyRate, builder.bodyRateGrace));
     server.setHandler(graceful);
   }
 
@@ -122,8 +146,9 @@ public final class TrestleServer implements AutoCloseable {
     try {
       server.start();
     } catch (Exception e) {
-      throw new IllegalStateException("Trestle could not start on " + host + ":" + connector.getPort()
-          + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Trestle could not start on " + host + ":" + connector.getPort() + ": " + e.getMessage(),
+          e);
     }
     return this;
   }
@@ -140,9 +165,9 @@ public final class TrestleServer implements AutoCloseable {
   }
 
   /**
-   * Finishes requests in flight (waiting up to 15 s; new requests meanwhile get 503), then stops. The connector is
-   * stopped only afterwards: Jetty shortens the idle timeout of every connection when the connector shuts down,
-   * which would cut off a request still waiting for the database.
+   * Finishes requests in flight (waiting up to 15 s; new requests meanwhile get 503), then stops.
+   * The connector is stopped only afterwards: Jetty shortens the idle timeout of every connection
+   * when the connector shuts down, which would cut off a request still waiting for the database.
    */
   @Override
   public void close() {
@@ -179,33 +204,50 @@ public final class TrestleServer implements AutoCloseable {
       this.tableService = tableService;
     }
 
-    public Builder host(String host) { this.host = host; return this; }
+    public Builder host(String host) {
+      this.host = host;
+      return this;
+    }
 
     /** 0 picks a free port. Default 10002, the emulator's table port. */
-    public Builder port(int port) { this.port = port; return this; }
-
-    /** Adds an account with its base64 keys (key1, key2). Without any, the dev account with its well-known key. */
-    public Builder account(String name, String... base64Keys) { accountKeys.put(name, List.of(base64Keys)); return this; }
-
-    /** Accept requests without credentials. Off by default. */
-    public Builder allowAnonymous(boolean allowAnonymous) { this.allowAnonymous = allowAnonymous; return this; }
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
 
     /**
-     * How long a request line and headers may take from the request's first byte; a later request is answered
-     * 408 {@code OperationTimedOut} and its connection closed. Default 10 s; zero turns the limit off.
+     * Adds an account with its base64 keys (key1, key2). Without any, the dev account with its
+     * well-known key.
+     */
+    public Builder account(String name, String... base64Keys) {
+      accountKeys.put(name, List.of(base64Keys));
+      return this;
+    }
+
+    /** Accept requests without credentials. Off by default. */
+    public Builder allowAnonymous(boolean allowAnonymous) {
+      this.allowAnonymous = allowAnonymous;
+      return this;
+    }
+
+    /**
+     * How long a request line and headers may take from the request's first byte; a later request
+     * is answered 408 {@code OperationTimedOut} and its connection closed. Default 10 s; zero turns
+     * the limit off.
      */
     public Builder headerTimeout(Duration timeout) {
       if (timeout.isNegative()) {
-        throw new IllegalArgumentException("headerTimeout must be zero (off) or positive, but was " + timeout);
+        throw new IllegalArgumentException(
+            "headerTimeout must be zero (off) or positive, but was " + timeout);
       }
       this.headerTimeout = timeout;
       return this;
     }
 
     /**
-     * Bytes per second a request body must keep up once its first 5 seconds are over; a body that falls behind is
-     * answered 500 {@code OperationTimedOut}, as Azure answers a timed-out request, and its connection closed.
-     * Default 500; 0 turns the limit off.
+     * Bytes per second a request body must keep up once its first 5 seconds are over; a body that
+     * falls behind is answered 500 {@code OperationTimedOut}, as Azure answers a timed-out request,
+     * and its connection closed. Default 500; 0 turns the limit off.
      */
     public Builder minBodyRate(long bytesPerSecond) {
       return minBodyRate(bytesPerSecond, bodyRateGrace);
@@ -214,8 +256,12 @@ public final class TrestleServer implements AutoCloseable {
     /** {@link #minBodyRate(long)} with another grace period than 5 s. */
     public Builder minBodyRate(long bytesPerSecond, Duration grace) {
       if (bytesPerSecond < 0 || grace.isNegative()) {
-        throw new IllegalArgumentException("minBodyRate must be 0 (off) or more bytes per second with a grace period"
-            + " of zero or more, but was " + bytesPerSecond + " after " + grace);
+        throw new IllegalArgumentException(
+            "minBodyRate must be 0 (off) or more bytes per second with a grace period"
+                + " of zero or more, but was "
+                + bytesPerSecond
+                + " after "
+                + grace);
       }
       this.minBodyRate = bytesPerSecond;
       this.bodyRateGrace = grace;
@@ -223,21 +269,23 @@ public final class TrestleServer implements AutoCloseable {
     }
 
     /**
-     * Connections served at once; beyond it new connections wait in the operating system's backlog until others
-     * close. Default 2000; 0 removes the cap.
+     * Connections served at once; beyond it new connections wait in the operating system's backlog
+     * until others close. Default 2000; 0 removes the cap.
      */
     public Builder maxConnections(int maxConnections) {
       if (maxConnections < 0) {
-        throw new IllegalArgumentException("maxConnections must be 0 (no cap) or more, but was " + maxConnections);
+        throw new IllegalArgumentException(
+            "maxConnections must be 0 (no cap) or more, but was " + maxConnections);
       }
       this.maxConnections = maxConnections;
       return this;
     }
 
     /**
-     * Adds a listener told about every request the Table API answers: its operation, status, duration and request
-     * ids, as the router decided them (for metrics and access logs). Requests answered by a
-     * {@linkplain #wrapHandler wrapper} itself, or refused by Jetty before any handler, are not reported.
+     * Adds a listener told about every request the Table API answers: its operation, status,
+     * duration and request ids, as the router decided them (for metrics and access logs). Requests
+     * answered by a {@linkplain #wrapHandler wrapper} itself, or refused by Jetty before any
+     * handler, are not reported.
      */
     public Builder requestListener(RequestListener listener) {
       listeners.add(java.util.Objects.requireNonNull(listener, "listener"));
@@ -245,14 +293,17 @@ public final class TrestleServer implements AutoCloseable {
     }
 
     /**
-     * Wraps the Table API handler, e.g. to add health and metrics endpoints in front of it.
-     * The wrapper sees every request first.
+     * Wraps the Table API handler, e.g. to add health and metrics endpoints in front of it. The
+     * wrapper sees every request first.
      */
-    public Builder wrapHandler(java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> wrapper) {
+    public Builder wrapHandler(
+        java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> wrapper) {
       this.handlerWrapper = wrapper;
       return this;
     }
 
-    public TrestleServer build() { return new TrestleServer(this); }
+    public TrestleServer build() {
+      return new TrestleServer(this);
+    }
   }
 }

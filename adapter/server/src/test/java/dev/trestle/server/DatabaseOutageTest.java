@@ -27,18 +27,20 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * PostgreSQL going away under concurrent writes and queries, seen over HTTP: its backends terminated, the way
- * to it cut or silent for seconds. Every answer is a success or a 503 ServerBusy (which the Azure SDKs retry)
- * within about the pool's wait, never a 500; the server heals without a restart, and every acknowledged write
- * is there.
+ * PostgreSQL going away under concurrent writes and queries, seen over HTTP: its backends
+ * terminated, the way to it cut or silent for seconds. Every answer is a success or a 503
+ * ServerBusy (which the Azure SDKs retry) within about the pool's wait, never a 500; the server
+ * heals without a restart, and every acknowledged write is there.
  */
 class DatabaseOutageTest extends ServerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration WAIT = Duration.ofSeconds(2);
-  private static final Pattern HOST_PORT = Pattern.compile("jdbc:postgresql://([^:/?]+)(?::(\\d+))?/");
+  private static final Pattern HOST_PORT =
+      Pattern.compile("jdbc:postgresql://([^:/?]+)(?::(\\d+))?/");
 
   @Test
-  void terminatedBackendsOnPostgresqlAnswerServerBusyNeverInternalErrorAndLoseNoAcknowledgedWrite() throws Exception {
+  void terminatedBackendsOnPostgresqlAnswerServerBusyNeverInternalErrorAndLoseNoAcknowledgedWrite()
+      throws Exception {
     TestDatabase database = TestDatabase.get(TestDatabase.Kind.POSTGRESQL);
     String application = ServerFixture.uniqueName("trestle-outage-");
     try (TableService service = PooledService.open(database, application, 4, WAIT)) {
@@ -54,8 +56,14 @@ class DatabaseOutageTest extends ServerTest {
       List<Traffic.Answer> answers = traffic.stop().answers();
 
       assertThat(terminated).as("backends terminated").isPositive();
-      assertThat(answers).as("answers during the terminations").isNotEmpty()
-          .allSatisfy(answer -> assertThat(answer.success() || answer.serverBusy()).as(answer.toString()).isTrue());
+      assertThat(answers)
+          .as("answers during the terminations")
+          .isNotEmpty()
+          .allSatisfy(
+              answer ->
+                  assertThat(answer.success() || answer.serverBusy())
+                      .as(answer.toString())
+                      .isTrue());
       assertHealed(raw, table);
       assertAcknowledgedWritesAreThere(raw, table, traffic);
     }
@@ -64,7 +72,8 @@ class DatabaseOutageTest extends ServerTest {
   @Test
   void anOutageOnPostgresqlAnswersServerBusyWithinTheWaitAndHealsWithoutRestart() throws Exception {
     TestDatabase database = TestDatabase.get(TestDatabase.Kind.POSTGRESQL);
-    try (TcpProxy proxy = proxyTo(database); TableService service = throughProxy(database, proxy, 4)) {
+    try (TcpProxy proxy = proxyTo(database);
+        TableService service = throughProxy(database, proxy, 4)) {
       RawClient raw = start(service).raw();
       String table = createTable(raw);
       Traffic before = new Traffic(raw, table, "before").start(4);
@@ -72,23 +81,43 @@ class DatabaseOutageTest extends ServerTest {
 
       proxy.stop();
       Traffic during = new Traffic(raw, table, "during").start(4);
-      RawClient.Reply batch = raw.call("POST", "/$batch").body(BatchTest.batch(table, "POST " + fx.endpoint() + "/"
-          + table + " HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"PartitionKey\":\"b\",\"RowKey\":\"r\"}")
-          .getBytes(StandardCharsets.UTF_8), "multipart/mixed; boundary=batch_x").send();
+      RawClient.Reply batch =
+          raw.call("POST", "/$batch")
+              .body(
+                  BatchTest.batch(
+                          table,
+                          "POST "
+                              + fx.endpoint()
+                              + "/"
+                              + table
+                              + " HTTP/1.1\r\nContent-Type: application/json\r\n\r\n{\"PartitionKey\":\"b\",\"RowKey\":\"r\"}")
+                      .getBytes(StandardCharsets.UTF_8),
+                  "multipart/mixed; boundary=batch_x")
+              .send();
       Thread.sleep(3000);
       proxy.start();
       List<Traffic.Answer> inFlight = before.stop().answers();
       List<Traffic.Answer> refused = during.stop().answers();
 
-      assertThat(inFlight).allSatisfy(answer -> assertThat(answer.success() || answer.serverBusy())
-          .as(answer.toString()).isTrue());
-      assertThat(refused).as("answers while the database was away").isNotEmpty().allSatisfy(answer -> {
-        assertThat(answer.success() || answer.serverBusy()).as(answer.toString()).isTrue();
-        assertThat(answer.millis()).as(answer.toString()).isLessThan(4000);
-      });
-      assertThat(refused.stream().filter(Traffic.Answer::serverBusy).count()).as("ServerBusy answers in " + refused)
+      assertThat(inFlight)
+          .allSatisfy(
+              answer ->
+                  assertThat(answer.success() || answer.serverBusy())
+                      .as(answer.toString())
+                      .isTrue());
+      assertThat(refused)
+          .as("answers while the database was away")
+          .isNotEmpty()
+          .allSatisfy(
+              answer -> {
+                assertThat(answer.success() || answer.serverBusy()).as(answer.toString()).isTrue();
+                assertThat(answer.millis()).as(answer.toString()).isLessThan(4000);
+              });
+      assertThat(refused.stream().filter(Traffic.Answer::serverBusy).count())
+          .as("ServerBusy answers in " + refused)
           .isPositive();
-      // The whole batch is refused, not answered 202 with a failed operation inside, so that clients retry it.
+      // The whole batch is refused, not answered 202 with a failed operation inside, so that
+      // clients retry it.
       assertThat(batch.status()).as(batch.body()).isEqualTo(503);
       assertThat(batch.header("x-ms-error-code")).isEqualTo("ServerBusy");
       assertHealed(raw, table);
@@ -98,9 +127,11 @@ class DatabaseOutageTest extends ServerTest {
   }
 
   @Test
-  void aNetworkPartitionOnPostgresqlAnswersServerBusyWithinTheWaitAndHealsWithoutRestart() throws Exception {
+  void aNetworkPartitionOnPostgresqlAnswersServerBusyWithinTheWaitAndHealsWithoutRestart()
+      throws Exception {
     TestDatabase database = TestDatabase.get(TestDatabase.Kind.POSTGRESQL);
-    try (TcpProxy proxy = proxyTo(database); TableService service = throughProxy(database, proxy, 8)) {
+    try (TcpProxy proxy = proxyTo(database);
+        TableService service = throughProxy(database, proxy, 8)) {
       RawClient raw = start(service).raw();
       String table = createTable(raw);
       Traffic before = new Traffic(raw, table, "before").start(4);
@@ -113,18 +144,28 @@ class DatabaseOutageTest extends ServerTest {
       List<Traffic.Answer> inFlight = before.stop().answers();
       List<Traffic.Answer> refused = during.stop().answers();
 
-      // A query page's statement may run for the page's time (5 s), which the database itself enforces; any other
+      // A query page's statement may run for the page's time (5 s), which the database itself
+      // enforces; any other
       // statement is given up after the wait.
-      assertThat(inFlight).allSatisfy(answer -> {
-        assertThat(answer.success() || answer.serverBusy()).as(answer.toString()).isTrue();
-        assertThat(answer.millis()).as(answer.toString())
-            .isLessThan((answer.request().equals("query") ? 5000 : 0) + WAIT.toMillis() + 1500);
-      });
-      assertThat(refused).as("answers while the network was silent").isNotEmpty().allSatisfy(answer -> {
-        assertThat(answer.success() || answer.serverBusy()).as(answer.toString()).isTrue();
-        assertThat(answer.millis()).as(answer.toString()).isLessThan(4000);
-      });
-      assertThat(refused.stream().filter(Traffic.Answer::serverBusy).count()).as("ServerBusy answers in " + refused)
+      assertThat(inFlight)
+          .allSatisfy(
+              answer -> {
+                assertThat(answer.success() || answer.serverBusy()).as(answer.toString()).isTrue();
+                assertThat(answer.millis())
+                    .as(answer.toString())
+                    .isLessThan(
+                        (answer.request().equals("query") ? 5000 : 0) + WAIT.toMillis() + 1500);
+              });
+      assertThat(refused)
+          .as("answers while the network was silent")
+          .isNotEmpty()
+          .allSatisfy(
+              answer -> {
+                assertThat(answer.success() || answer.serverBusy()).as(answer.toString()).isTrue();
+                assertThat(answer.millis()).as(answer.toString()).isLessThan(4000);
+              });
+      assertThat(refused.stream().filter(Traffic.Answer::serverBusy).count())
+          .as("ServerBusy answers in " + refused)
           .isPositive();
       assertHealed(raw, table);
       assertAcknowledgedWritesAreThere(raw, table, before);
@@ -136,29 +177,41 @@ class DatabaseOutageTest extends ServerTest {
   private static TcpProxy proxyTo(TestDatabase database) {
     Matcher target = HOST_PORT.matcher(database.jdbcUrl());
     assertThat(target.find()).as("a host in " + database.jdbcUrl()).isTrue();
-    return new TcpProxy(target.group(1), target.group(2) == null ? 5432 : Integer.parseInt(target.group(2)));
+    return new TcpProxy(
+        target.group(1), target.group(2) == null ? 5432 : Integer.parseInt(target.group(2)));
   }
 
   /** A service whose own pool reaches the tests' PostgreSQL through the proxy. */
   private static TableService throughProxy(TestDatabase database, TcpProxy proxy, int poolSize) {
-    String url = HOST_PORT.matcher(database.jdbcUrl())
-        .replaceFirst("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/");
+    String url =
+        HOST_PORT
+            .matcher(database.jdbcUrl())
+            .replaceFirst("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/");
     String application = ServerFixture.uniqueName("trestle-proxied-");
-    return PooledService.openAt(database, PooledService.url(database, url, application), poolSize, WAIT);
+    return PooledService.openAt(
+        database, PooledService.url(database, url, application), poolSize, WAIT);
   }
 
   private static String createTable(RawClient raw) {
     String table = ServerFixture.uniqueName("outage");
-    assertThat(raw.call("POST", "/Tables").json("{\"TableName\":\"" + table + "\"}").send().status()).isEqualTo(201);
+    assertThat(
+            raw.call("POST", "/Tables").json("{\"TableName\":\"" + table + "\"}").send().status())
+        .isEqualTo(201);
     return table;
   }
 
-  /** Closes this test's connections from the database side, as an administrator or a restart does. */
+  /**
+   * Closes this test's connections from the database side, as an administrator or a restart does.
+   */
   private static int terminateBackends(TestDatabase database, String application) throws Exception {
-    try (Connection admin = DriverManager.getConnection(database.jdbcUrl(), database.username(), database.password());
-        PreparedStatement terminate = admin.prepareStatement("select count(pg_terminate_backend(pid))"
-            + " from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()"
-            + " and application_name = ?")) {
+    try (Connection admin =
+            DriverManager.getConnection(
+                database.jdbcUrl(), database.username(), database.password());
+        PreparedStatement terminate =
+            admin.prepareStatement(
+                "select count(pg_terminate_backend(pid))"
+                    + " from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()"
+                    + " and application_name = ?")) {
       terminate.setString(1, application);
       try (ResultSet rows = terminate.executeQuery()) {
         rows.next();
@@ -168,8 +221,8 @@ class DatabaseOutageTest extends ServerTest {
   }
 
   /**
-   * Within a few seconds of the database being back (the pool replaces its connections), requests succeed again,
-   * one after another, without a restart.
+   * Within a few seconds of the database being back (the pool replaces its connections), requests
+   * succeed again, one after another, without a restart.
    */
   private static void assertHealed(RawClient raw, String table) throws InterruptedException {
     long deadline = System.nanoTime() + 10_000_000_000L;
@@ -178,22 +231,33 @@ class DatabaseOutageTest extends ServerTest {
       Thread.sleep(100);
     }
     for (int i = 0; i < 20; i++) {
-      assertThat(raw.call("PUT", "/" + table + "(PartitionKey='healed',RowKey='r" + i + "')").json("{\"V\":1}")
-          .send().status()).isEqualTo(204);
-      assertThat(raw.call("GET", "/" + table + "(PartitionKey='healed',RowKey='r" + i + "')").send().status())
+      assertThat(
+              raw.call("PUT", "/" + table + "(PartitionKey='healed',RowKey='r" + i + "')")
+                  .json("{\"V\":1}")
+                  .send()
+                  .status())
+          .isEqualTo(204);
+      assertThat(
+              raw.call("GET", "/" + table + "(PartitionKey='healed',RowKey='r" + i + "')")
+                  .send()
+                  .status())
           .isEqualTo(200);
     }
   }
 
-  /** Every insert answered 201 is stored, and no counter is older than its last acknowledged upsert. */
+  /**
+   * Every insert answered 201 is stored, and no counter is older than its last acknowledged upsert.
+   */
   private static void assertAcknowledgedWritesAreThere(RawClient raw, String table, Traffic traffic)
       throws Exception {
     Set<String> stored = new HashSet<>();
     Map<String, Integer> counters = new HashMap<>();
     String continuation = "";
     do {
-      RawClient.Reply page = raw.call("GET", "/" + table + "()?$select=PartitionKey,RowKey,V" + continuation)
-          .header("Accept", "application/json;odata=nometadata").send();
+      RawClient.Reply page =
+          raw.call("GET", "/" + table + "()?$select=PartitionKey,RowKey,V" + continuation)
+              .header("Accept", "application/json;odata=nometadata")
+              .send();
       assertThat(page.status()).isEqualTo(200);
       for (JsonNode entity : JSON.readTree(page.body()).get("value")) {
         String partition = entity.get("PartitionKey").asText();
@@ -205,11 +269,21 @@ class DatabaseOutageTest extends ServerTest {
       }
       String nextPartition = page.header("x-ms-continuation-NextPartitionKey");
       String nextRow = page.header("x-ms-continuation-NextRowKey");
-      continuation = nextPartition == null ? null : "&NextPartitionKey=" + nextPartition
-          + (nextRow == null ? "" : "&NextRowKey=" + nextRow);
+      continuation =
+          nextPartition == null
+              ? null
+              : "&NextPartitionKey="
+                  + nextPartition
+                  + (nextRow == null ? "" : "&NextRowKey=" + nextRow);
     } while (continuation != null);
     assertThat(stored).as("acknowledged inserts").containsAll(traffic.acknowledgedRows());
-    traffic.acknowledgedCounters().forEach((partition, value) ->
-        assertThat(counters.get(partition)).as("counter of " + partition).isNotNull().isGreaterThanOrEqualTo(value));
+    traffic
+        .acknowledgedCounters()
+        .forEach(
+            (partition, value) ->
+                assertThat(counters.get(partition))
+                    .as("counter of " + partition)
+                    .isNotNull()
+                    .isGreaterThanOrEqualTo(value));
   }
 }

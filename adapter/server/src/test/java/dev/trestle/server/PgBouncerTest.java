@@ -29,8 +29,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two servers on one PostgreSQL database through a real PgBouncer in transaction mode, with the JDBC URL an
- * operator would write: contended If-Match updates lose nothing, batches all land, and nothing answers 5xx.
+ * Two servers on one PostgreSQL database through a real PgBouncer in transaction mode, with the
+ * JDBC URL an operator would write: contended If-Match updates lose nothing, batches all land, and
+ * nothing answers 5xx.
  */
 class PgBouncerTest {
   private static final String DATABASE = "trestle_pgbouncer_test";
@@ -46,15 +47,29 @@ class PgBouncerTest {
   @BeforeAll
   static void startTwoServersBehindPgBouncer() throws Exception {
     bouncer = PgBouncer.inFrontOfTestPostgres(DATABASE, 3);
-    TableService.builder().jdbcUrl(bouncer.directUrl()).credentials(bouncer.user(), bouncer.password())
-        .migrate(true).build().close();
+    TableService.builder()
+        .jdbcUrl(bouncer.directUrl())
+        .credentials(bouncer.user(), bouncer.password())
+        .migrate(true)
+        .build()
+        .close();
     account = TestDatabase.newAccount();
     for (int i = 0; i < 2; i++) {
-      TableService service = TableService.builder().jdbcUrl(bouncer.jdbcUrl())
-          .credentials(bouncer.user(), bouncer.password()).maximumPoolSize(6).account(account).migrate(false).build();
+      TableService service =
+          TableService.builder()
+              .jdbcUrl(bouncer.jdbcUrl())
+              .credentials(bouncer.user(), bouncer.password())
+              .maximumPoolSize(6)
+              .account(account)
+              .migrate(false)
+              .build();
       services.add(service);
-      servers.add(new ServerFixture(account, TrestleServer.builder(service).port(0)
-          .account(account, TrestleServer.DEV_ACCOUNT_KEY)));
+      servers.add(
+          new ServerFixture(
+              account,
+              TrestleServer.builder(service)
+                  .port(0)
+                  .account(account, TrestleServer.DEV_ACCOUNT_KEY)));
     }
   }
 
@@ -80,36 +95,54 @@ class PgBouncerTest {
     String table = ServerFixture.uniqueName("bouncer");
     servers.get(0).sdk().createTable(table);
     for (int e = 0; e < 3; e++) {
-      assertThat(servers.get(0).raw().call("POST", "/" + table)
-          .json("{\"PartitionKey\":\"p\",\"RowKey\":\"c" + e + "\",\"Count\":0}").send().status()).isEqualTo(201);
+      assertThat(
+              servers
+                  .get(0)
+                  .raw()
+                  .call("POST", "/" + table)
+                  .json("{\"PartitionKey\":\"p\",\"RowKey\":\"c" + e + "\",\"Count\":0}")
+                  .send()
+                  .status())
+          .isEqualTo(201);
     }
     AtomicInteger acknowledged = new AtomicInteger();
     AtomicInteger serverErrors = new AtomicInteger();
     long deadline = System.nanoTime() + 90_000_000_000L;
-    runAll(CLIENTS, client -> {
-      RawClient raw = servers.get(client % 2).raw();
-      int done = 0;
-      while (done < UPDATES_PER_CLIENT && System.nanoTime() < deadline) {
-        String path = "/" + table + "(PartitionKey='p',RowKey='c" + (done % 3) + "')";
-        RawClient.Reply read = raw.call("GET", path).header("Accept", "application/json;odata=nometadata").send();
-        if (read.status() >= 500) {
-          serverErrors.incrementAndGet();
-          continue;
-        }
-        JsonNode entity = JSON.readTree(read.body());
-        int count = entity.get("Count").asInt();
-        RawClient.Reply update = raw.call("PUT", path).header("If-Match", read.header("ETag"))
-            .json("{\"PartitionKey\":\"p\",\"RowKey\":\"c" + (done % 3) + "\",\"Count\":" + (count + 1) + "}").send();
-        if (update.status() == 204) {
-          acknowledged.incrementAndGet();
-          done++;
-        } else if (update.status() >= 500) {
-          serverErrors.incrementAndGet();
-        } else {
-          assertThat(update.status()).isEqualTo(412);
-        }
-      }
-    });
+    runAll(
+        CLIENTS,
+        client -> {
+          RawClient raw = servers.get(client % 2).raw();
+          int done = 0;
+          while (done < UPDATES_PER_CLIENT && System.nanoTime() < deadline) {
+            String path = "/" + table + "(PartitionKey='p',RowKey='c" + (done % 3) + "')";
+            RawClient.Reply read =
+                raw.call("GET", path).header("Accept", "application/json;odata=nometadata").send();
+            if (read.status() >= 500) {
+              serverErrors.incrementAndGet();
+              continue;
+            }
+            JsonNode entity = JSON.readTree(read.body());
+            int count = entity.get("Count").asInt();
+            RawClient.Reply update =
+                raw.call("PUT", path)
+                    .header("If-Match", read.header("ETag"))
+                    .json(
+                        "{\"PartitionKey\":\"p\",\"RowKey\":\"c"
+                            + (done % 3)
+                            + "\",\"Count\":"
+                            + (count + 1)
+                            + "}")
+                    .send();
+            if (update.status() == 204) {
+              acknowledged.incrementAndGet();
+              done++;
+            } else if (update.status() >= 500) {
+              serverErrors.incrementAndGet();
+            } else {
+              assertThat(update.status()).isEqualTo(412);
+            }
+          }
+        });
     int total = 0;
     for (var entity : services.get(0).tableClient(table).query(EntityQuery.all()).entities()) {
       total += (Integer) entity.property("Count").orElseThrow().value();
@@ -124,25 +157,37 @@ class PgBouncerTest {
     String table = ServerFixture.uniqueName("bouncerbatch");
     servers.get(0).sdk().createTable(table);
     int batchesPerClient = 5;
-    runAll(4, client -> {
-      TableClient sdk = new TableClientBuilder().endpoint(servers.get(client % 2).endpoint()).tableName(table)
-          .credential(new AzureNamedKeyCredential(account, TrestleServer.DEV_ACCOUNT_KEY))
-          .retryOptions(new RetryOptions(new ExponentialBackoffOptions().setMaxRetries(0)))
-          .buildClient();
-      for (int b = 0; b < batchesPerClient; b++) {
-        List<TableTransactionAction> actions = new ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-          actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
-              new com.azure.data.tables.models.TableEntity("c" + client + "b" + b, "r" + i).addProperty("V", i)));
-        }
-        sdk.submitTransaction(actions);
-      }
-    });
+    runAll(
+        4,
+        client -> {
+          TableClient sdk =
+              new TableClientBuilder()
+                  .endpoint(servers.get(client % 2).endpoint())
+                  .tableName(table)
+                  .credential(new AzureNamedKeyCredential(account, TrestleServer.DEV_ACCOUNT_KEY))
+                  .retryOptions(new RetryOptions(new ExponentialBackoffOptions().setMaxRetries(0)))
+                  .buildClient();
+          for (int b = 0; b < batchesPerClient; b++) {
+            List<TableTransactionAction> actions = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+              actions.add(
+                  new TableTransactionAction(
+                      TableTransactionActionType.UPSERT_REPLACE,
+                      new com.azure.data.tables.models.TableEntity("c" + client + "b" + b, "r" + i)
+                          .addProperty("V", i)));
+            }
+            sdk.submitTransaction(actions);
+          }
+        });
     long stored = 0;
     var page = services.get(1).tableClient(table).query(EntityQuery.all());
     stored += page.entities().size();
     while (page.next().isPresent()) {
-      page = services.get(1).tableClient(table).query(EntityQuery.all().withContinuation(page.next().get()));
+      page =
+          services
+              .get(1)
+              .tableClient(table)
+              .query(EntityQuery.all().withContinuation(page.next().get()));
       stored += page.entities().size();
     }
     assertThat(stored).isEqualTo(4L * batchesPerClient * 100);
@@ -157,10 +202,12 @@ class PgBouncerTest {
       List<Future<?>> futures = new ArrayList<>();
       for (int i = 0; i < clients; i++) {
         int index = i;
-        futures.add(pool.submit(() -> {
-          task.run(index);
-          return null;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  task.run(index);
+                  return null;
+                }));
       }
       for (Future<?> future : futures) {
         future.get();

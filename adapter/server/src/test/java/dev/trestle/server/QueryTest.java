@@ -9,11 +9,11 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import dev.trestle.TableService;
 import dev.trestle.server.support.RawClient;
+import dev.trestle.testing.DatabaseTest;
 import java.util.ArrayList;
 import java.util.List;
-import dev.trestle.TableService;
-import dev.trestle.testing.DatabaseTest;
 
 class QueryTest extends ServerTest {
 
@@ -28,14 +28,24 @@ class QueryTest extends ServerTest {
     start(tables);
     TableClient table = fx.newTable("query");
     for (int i = 0; i < 10; i++) {
-      table.createEntity(new TableEntity("p", String.format("r%02d", i)).addProperty("N", i).addProperty("Name", "n" + i));
+      table.createEntity(
+          new TableEntity("p", String.format("r%02d", i))
+              .addProperty("N", i)
+              .addProperty("Name", "n" + i));
     }
-    List<TableEntity> found = table.listEntities(new ListEntitiesOptions().setFilter("N ge 3 and N lt 6")
-        .setSelect(List.of("Name")), null, null).stream().toList();
+    List<TableEntity> found =
+        table
+            .listEntities(
+                new ListEntitiesOptions().setFilter("N ge 3 and N lt 6").setSelect(List.of("Name")),
+                null,
+                null)
+            .stream()
+            .toList();
     assertThat(found).extracting(e -> e.getProperty("Name")).containsExactly("n3", "n4", "n5");
     assertThat(found).allSatisfy(e -> assertThat(e.getProperty("N")).isNull());
 
-    var pages = table.listEntities(new ListEntitiesOptions().setTop(4), null, null).iterableByPage();
+    var pages =
+        table.listEntities(new ListEntitiesOptions().setTop(4), null, null).iterableByPage();
     List<Integer> sizes = new ArrayList<>();
     List<String> all = new ArrayList<>();
     for (PagedResponse<TableEntity> page : pages) {
@@ -55,8 +65,11 @@ class QueryTest extends ServerTest {
       int size = partition == 0 ? 700 : partition == 1 ? 450 : 101;
       List<TableTransactionAction> batch = new ArrayList<>();
       for (int i = 0; i < size; i++) {
-        batch.add(new TableTransactionAction(TableTransactionActionType.CREATE,
-            new TableEntity("part" + partition, String.format("row%05d", i)).addProperty("N", i)));
+        batch.add(
+            new TableTransactionAction(
+                TableTransactionActionType.CREATE,
+                new TableEntity("part" + partition, String.format("row%05d", i))
+                    .addProperty("N", i)));
         if (batch.size() == 100 || i == size - 1) {
           table.submitTransaction(batch);
           batch = new ArrayList<>();
@@ -80,9 +93,13 @@ class QueryTest extends ServerTest {
     start(tables);
     TableClient table = fx.newTable("select");
     table.createEntity(new TableEntity("p", "r").addProperty("Name", "x"));
-    RawClient.Reply reply = fx.raw().call("GET", "/" + table.getTableName() + "()?$filter=&$select=Name,Nick").send();
+    RawClient.Reply reply =
+        fx.raw().call("GET", "/" + table.getTableName() + "()?$filter=&$select=Name,Nick").send();
     assertThat(reply.status()).isEqualTo(200);
-    assertThat(reply.body()).contains("\"Name\":\"x\"").contains("\"Nick\":null").doesNotContain("PartitionKey");
+    assertThat(reply.body())
+        .contains("\"Name\":\"x\"")
+        .contains("\"Nick\":null")
+        .doesNotContain("PartitionKey");
   }
 
   @DatabaseTest
@@ -93,14 +110,25 @@ class QueryTest extends ServerTest {
       table.createEntity(new TableEntity("p" + i, "r"));
     }
     String path = "/" + table.getTableName() + "()?$top=2";
-    RawClient.Reply first = fx.raw().call("GET", path).header("Accept", "application/json;odata=nometadata").send();
-    assertThat(first.body()).startsWith("{\"value\":[{\"PartitionKey\":\"p0\",\"RowKey\":\"r\",\"Timestamp\":")
-        .contains("\"PartitionKey\":\"p1\"").doesNotContain("odata.").doesNotContain("\"p2\"");
+    RawClient.Reply first =
+        fx.raw().call("GET", path).header("Accept", "application/json;odata=nometadata").send();
+    assertThat(first.body())
+        .startsWith("{\"value\":[{\"PartitionKey\":\"p0\",\"RowKey\":\"r\",\"Timestamp\":")
+        .contains("\"PartitionKey\":\"p1\"")
+        .doesNotContain("odata.")
+        .doesNotContain("\"p2\"");
     String npk = first.header("x-ms-continuation-NextPartitionKey");
     String nrk = first.header("x-ms-continuation-NextRowKey");
     assertThat(npk).isNotNull();
-    RawClient.Reply second = fx.raw().call("GET", path + "&NextPartitionKey=" + encode(npk)
-        + (nrk == null ? "" : "&NextRowKey=" + encode(nrk))).send();
+    RawClient.Reply second =
+        fx.raw()
+            .call(
+                "GET",
+                path
+                    + "&NextPartitionKey="
+                    + encode(npk)
+                    + (nrk == null ? "" : "&NextRowKey=" + encode(nrk)))
+            .send();
     assertThat(second.body()).contains("\"PartitionKey\":\"p2\"").doesNotContain("\"p0\"");
     assertThat(second.header("x-ms-continuation-NextPartitionKey")).isNull();
   }
@@ -109,7 +137,9 @@ class QueryTest extends ServerTest {
     return java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
   }
 
-  /** One check, in the query records; on the wire every bad {@code $top} is Azure's InvalidInput. */
+  /**
+   * One check, in the query records; on the wire every bad {@code $top} is Azure's InvalidInput.
+   */
   @DatabaseTest
   void aTopOutOfRangeOrNotANumberIsInvalidInputForEntitiesAndTables(TableService tables) {
     start(tables);

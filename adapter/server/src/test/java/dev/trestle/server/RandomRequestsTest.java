@@ -11,9 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whatever a client sends, the answer is never a server error, and every error names its code. The build runs a
- * fixed sequence, so that it passes or fails the same way every time; explore others with
- * {@code -Dtrestle.seed=N} (any number) or {@code -Dtrestle.seed=random}.
+ * Whatever a client sends, the answer is never a server error, and every error names its code. The
+ * build runs a fixed sequence, so that it passes or fails the same way every time; explore others
+ * with {@code -Dtrestle.seed=N} (any number) or {@code -Dtrestle.seed=random}.
  */
 class RandomRequestsTest extends ServerTest {
   private static final Logger LOG = LoggerFactory.getLogger(RandomRequestsTest.class);
@@ -24,9 +24,13 @@ class RandomRequestsTest extends ServerTest {
   void noRandomRequestGetsAServerError(TableService tables) {
     start(tables);
     String chosen = System.getProperty("trestle.seed");
-    long seed = chosen == null ? DEFAULT_SEED : chosen.equals("random") ? System.nanoTime() : Long.parseLong(chosen);
+    long seed =
+        chosen == null
+            ? DEFAULT_SEED
+            : chosen.equals("random") ? System.nanoTime() : Long.parseLong(chosen);
     LOG.info("RandomRequestsTest seed {} (rerun with -Dtrestle.seed={})", seed, seed);
-    RandomRequests requests = new RandomRequests(new Random(seed), fx.newTable("rand").getTableName());
+    RandomRequests requests =
+        new RandomRequests(new Random(seed), fx.newTable("rand").getTableName());
     for (int i = 0; i < REQUESTS; i++) {
       RandomRequests.Request request = requests.next();
       RawClient.Call call = fx.raw().call(request.method(), request.pathAndQuery());
@@ -38,9 +42,13 @@ class RandomRequestsTest extends ServerTest {
         call.unsigned();
       }
       RawClient.Reply reply = call.send();
-      assertThat(reply.status()).as("seed %d, request %d: %s -> %s", seed, i, request, reply.body()).isLessThan(500);
+      assertThat(reply.status())
+          .as("seed %d, request %d: %s -> %s", seed, i, request, reply.body())
+          .isLessThan(500);
       if (reply.status() >= 400) {
-        assertThat(reply.header("x-ms-error-code")).as("seed %d, request %d: %s", seed, i, request).isNotBlank();
+        assertThat(reply.header("x-ms-error-code"))
+            .as("seed %d, request %d: %s", seed, i, request)
+            .isNotBlank();
       }
     }
   }

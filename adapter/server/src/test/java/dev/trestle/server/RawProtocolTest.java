@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import dev.trestle.TableService;
 import dev.trestle.server.support.RawClient;
+import dev.trestle.testing.DatabaseTest;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,8 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import dev.trestle.TableService;
-import dev.trestle.testing.DatabaseTest;
 
 /** What the SDK cannot send: broken bodies, wrong signatures, oversized bodies, the MERGE verb. */
 class RawProtocolTest extends ServerTest {
@@ -27,25 +27,56 @@ class RawProtocolTest extends ServerTest {
   void malformedJsonAndWrongTypesAreBadRequests(TableService tables) {
     start(tables);
     String table = fx.newTable("badjson").getTableName();
-    assertError(fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\",").send(), 400, "InvalidInput");
+    assertError(
+        fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\",").send(),
+        400,
+        "InvalidInput");
     assertError(fx.raw().call("POST", "/" + table).json("[]").send(), 400, "InvalidInput");
-    assertError(fx.raw().call("POST", "/" + table)
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"A@odata.type\":\"Edm.Int64\",\"A\":\"x\"}").send(), 400, "InvalidInput");
-    assertError(fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"A\":1,\"A\":2}").send(),
-        400, "DuplicatePropertiesSpecified");
-    assertError(fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\"}").send(), 400, "PropertiesNeedValue");
-    assertError(fx.raw().call("PUT", "/" + table + "(PartitionKey='p',RowKey='r')").header("If-Match", "bogus")
-        .json("{}").send(), 400, "InvalidInput");
-    assertError(fx.raw().call("DELETE", "/" + table + "(PartitionKey='p',RowKey='r')").send(), 400, "MissingRequiredHeader");
-    assertError(fx.raw().call("GET", "/" + table + "(PartitionKey='p')").send(), 400, "InvalidInput");
+    assertError(
+        fx.raw()
+            .call("POST", "/" + table)
+            .json(
+                "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"A@odata.type\":\"Edm.Int64\",\"A\":\"x\"}")
+            .send(),
+        400,
+        "InvalidInput");
+    assertError(
+        fx.raw()
+            .call("POST", "/" + table)
+            .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"A\":1,\"A\":2}")
+            .send(),
+        400,
+        "DuplicatePropertiesSpecified");
+    assertError(
+        fx.raw().call("POST", "/" + table).json("{\"PartitionKey\":\"p\"}").send(),
+        400,
+        "PropertiesNeedValue");
+    assertError(
+        fx.raw()
+            .call("PUT", "/" + table + "(PartitionKey='p',RowKey='r')")
+            .header("If-Match", "bogus")
+            .json("{}")
+            .send(),
+        400,
+        "InvalidInput");
+    assertError(
+        fx.raw().call("DELETE", "/" + table + "(PartitionKey='p',RowKey='r')").send(),
+        400,
+        "MissingRequiredHeader");
+    assertError(
+        fx.raw().call("GET", "/" + table + "(PartitionKey='p')").send(), 400, "InvalidInput");
     assertError(fx.raw().call("GET", "/" + table + "()?$top=0").send(), 400, "InvalidInput");
   }
 
   @DatabaseTest
   void aMalformedVersionHeaderIsInvalidHeaderValue(TableService tables) {
     start(tables);
-    assertError(fx.raw().call("GET", "/Tables").header("x-ms-version", "invalid").send(), 400, "InvalidHeaderValue");
-    assertThat(fx.raw().call("GET", "/Tables").header("x-ms-version", "2018-03-28").send().status()).isEqualTo(200);
+    assertError(
+        fx.raw().call("GET", "/Tables").header("x-ms-version", "invalid").send(),
+        400,
+        "InvalidHeaderValue");
+    assertThat(fx.raw().call("GET", "/Tables").header("x-ms-version", "2018-03-28").send().status())
+        .isEqualTo(200);
   }
 
   @DatabaseTest
@@ -54,15 +85,40 @@ class RawProtocolTest extends ServerTest {
     TableClient table = fx.newTable("verbs");
     table.createEntity(new TableEntity("p", "r").addProperty("A", "a"));
     String path = "/" + table.getTableName() + "(PartitionKey='p',RowKey='r')";
-    assertThat(fx.raw().call("MERGE", path).header("If-Match", "*").json("{\"B\":\"b\"}").send().status()).isEqualTo(204);
-    assertThat(fx.raw().call("PATCH", path).header("If-Match", "*").json("{\"C\":\"c\"}").send().status()).isEqualTo(204);
-    RawClient.Reply tunnelled = fx.raw().call("POST", path).header("X-HTTP-Method", "MERGE").header("If-Match", "*")
-        .json("{\"D\":\"d\"}").send();
+    assertThat(
+            fx.raw()
+                .call("MERGE", path)
+                .header("If-Match", "*")
+                .json("{\"B\":\"b\"}")
+                .send()
+                .status())
+        .isEqualTo(204);
+    assertThat(
+            fx.raw()
+                .call("PATCH", path)
+                .header("If-Match", "*")
+                .json("{\"C\":\"c\"}")
+                .send()
+                .status())
+        .isEqualTo(204);
+    RawClient.Reply tunnelled =
+        fx.raw()
+            .call("POST", path)
+            .header("X-HTTP-Method", "MERGE")
+            .header("If-Match", "*")
+            .json("{\"D\":\"d\"}")
+            .send();
     assertThat(tunnelled.status()).isEqualTo(204);
     assertThat(tunnelled.header("ETag")).startsWith("W/\"datetime'");
     assertThat(table.getEntity("p", "r").getProperties()).containsKeys("A", "B", "C", "D");
-    assertError(fx.raw().call("PUT", path).header("X-HTTP-Method", "MERGE").json("{}").send(), 400, "XMethodNotUsingPost");
-    assertError(fx.raw().call("POST", path).header("X-HTTP-Method", "FOO").json("{}").send(), 400, "XMethodIncorrectValue");
+    assertError(
+        fx.raw().call("PUT", path).header("X-HTTP-Method", "MERGE").json("{}").send(),
+        400,
+        "XMethodNotUsingPost");
+    assertError(
+        fx.raw().call("POST", path).header("X-HTTP-Method", "FOO").json("{}").send(),
+        400,
+        "XMethodIncorrectValue");
   }
 
   @DatabaseTest
@@ -71,8 +127,10 @@ class RawProtocolTest extends ServerTest {
     String table = fx.newTable("auth").getTableName();
     RawClient wrongKey = fx.raw().withKey(Base64.getEncoder().encodeToString(new byte[64]));
     assertError(wrongKey.call("GET", "/Tables").send(), 403, "AuthenticationFailed");
-    assertError(wrongKey.call("POST", "/" + table).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send(),
-        403, "AuthenticationFailed");
+    assertError(
+        wrongKey.call("POST", "/" + table).json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").send(),
+        403,
+        "AuthenticationFailed");
     RawClient.Reply anonymous = fx.raw().call("GET", "/Tables").unsigned().send();
     assertThat(anonymous.status()).isIn(401, 403);
     assertThat(fx.raw().call("GET", "/" + table + "()").send().body()).contains("\"value\":[]");
@@ -84,8 +142,13 @@ class RawProtocolTest extends ServerTest {
     String table = fx.newTable("big").getTableName();
     byte[] huge = new byte[5 * 1024 * 1024];
     java.util.Arrays.fill(huge, (byte) 'x');
-    assertError(fx.raw().call("POST", "/" + table).body(huge, "application/json").send(), 413, "RequestBodyTooLarge");
-    assertError(fx.raw().call("POST", "/$batch").body(huge, "multipart/mixed; boundary=b").send(), 413,
+    assertError(
+        fx.raw().call("POST", "/" + table).body(huge, "application/json").send(),
+        413,
+        "RequestBodyTooLarge");
+    assertError(
+        fx.raw().call("POST", "/$batch").body(huge, "multipart/mixed; boundary=b").send(),
+        413,
         "RequestBodyTooLarge");
     assertThat(fx.raw().call("GET", "/Tables").send().status()).isEqualTo(200);
   }
@@ -95,38 +158,61 @@ class RawProtocolTest extends ServerTest {
     start(tables);
     String table = fx.newTable("fuzz").getTableName();
     String[][] requests = {
-        {"GET", "/" + table + "()?$filter=Name%20eq"}, {"GET", "/" + table + "()?$filter=(((("},
-        {"GET", "/" + table + "()?$top=abc"}, {"GET", "/" + table + "()?$top=1001"},
-        {"GET", "/" + table + "()?NextPartitionKey=garbage"},
-        {"GET", "/" + table + "(PartitionKey='a'',RowKey='b')"}, {"GET", "/" + table + "(PartitionKey=a,RowKey=b)"},
-        {"GET", "/" + table + "(PartitionKey='a',RowKey='b',X='c')"}, {"GET", "/Tables('')"},
-        {"GET", "/Tables('x')x"}, {"GET", "/%FF%FE/Tables"}, {"GET", "/" + table + "/deeper/path"},
-        {"PUT", "/Tables"}, {"DELETE", "/" + table + "()"}, {"POST", "/" + table + "(PartitionKey='a',RowKey='b')"},
-        {"GET", "/$batch"}, {"GET", "?restype=service&comp=nonsense"}, {"PUT", "?restype=service&comp=properties"},
-        {"PUT", "/" + table + "?comp=acl"}, {"GET", "/" + table + "()?$select=,,,"},
+      {"GET", "/" + table + "()?$filter=Name%20eq"},
+      {"GET", "/" + table + "()?$filter=(((("},
+      {"GET", "/" + table + "()?$top=abc"},
+      {"GET", "/" + table + "()?$top=1001"},
+      {"GET", "/" + table + "()?NextPartitionKey=garbage"},
+      {"GET", "/" + table + "(PartitionKey='a'',RowKey='b')"},
+      {"GET", "/" + table + "(PartitionKey=a,RowKey=b)"},
+      {"GET", "/" + table + "(PartitionKey='a',RowKey='b',X='c')"},
+      {"GET", "/Tables('')"},
+      {"GET", "/Tables('x')x"},
+      {"GET", "/%FF%FE/Tables"},
+      {"GET", "/" + table + "/deeper/path"},
+      {"PUT", "/Tables"},
+      {"DELETE", "/" + table + "()"},
+      {"POST", "/" + table + "(PartitionKey='a',RowKey='b')"},
+      {"GET", "/$batch"},
+      {"GET", "?restype=service&comp=nonsense"},
+      {"PUT", "?restype=service&comp=properties"},
+      {"PUT", "/" + table + "?comp=acl"},
+      {"GET", "/" + table + "()?$select=,,,"},
     };
     for (String[] request : requests) {
-      RawClient.Reply reply = fx.raw().call(request[0], request[1]).body("<x".getBytes(), "application/xml").send();
-      assertThat(reply.status()).as(request[0] + " " + request[1] + ": " + reply.body()).isBetween(400, 499);
+      RawClient.Reply reply =
+          fx.raw().call(request[0], request[1]).body("<x".getBytes(), "application/xml").send();
+      assertThat(reply.status())
+          .as(request[0] + " " + request[1] + ": " + reply.body())
+          .isBetween(400, 499);
       assertThat(reply.header("x-ms-error-code")).as(request[1]).isNotBlank();
     }
     byte[] notUtf8 = {'{', '"', 'P', '"', ':', (byte) 0xff, '}'};
-    assertThat(fx.raw().call("POST", "/" + table).body(notUtf8, "application/json").send().status()).isEqualTo(400);
-    assertThat(fx.raw().call("POST", "/Tables").json("{\"TableName\":5}").send().status()).isEqualTo(400);
+    assertThat(fx.raw().call("POST", "/" + table).body(notUtf8, "application/json").send().status())
+        .isEqualTo(400);
+    assertThat(fx.raw().call("POST", "/Tables").json("{\"TableName\":5}").send().status())
+        .isEqualTo(400);
   }
 
   /**
-   * A request refused before its body is read (here: unsigned, 401) must not leave the connection half-read: the body
-   * is drained, so the client's next request on the same connection is answered. A client that reused a
-   * connection the server silently closed would fail a non-idempotent request.
+   * A request refused before its body is read (here: unsigned, 401) must not leave the connection
+   * half-read: the body is drained, so the client's next request on the same connection is
+   * answered. A client that reused a connection the server silently closed would fail a
+   * non-idempotent request.
    */
   @DatabaseTest
   void anEarlyErrorKeepsTheConnectionUsable(TableService tables) throws Exception {
     start(tables);
     URI uri = URI.create(fx.endpoint());
     String body = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}";
-    String head = "POST /" + fx.account() + "/Tables HTTP/1.1\r\nHost: " + uri.getAuthority()
-        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n";
+    String head =
+        "POST /"
+            + fx.account()
+            + "/Tables HTTP/1.1\r\nHost: "
+            + uri.getAuthority()
+            + "\r\nContent-Type: application/json\r\nContent-Length: "
+            + body.length()
+            + "\r\n\r\n";
     try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
       socket.setSoTimeout(10_000);
       OutputStream out = socket.getOutputStream();
@@ -138,7 +224,10 @@ class RawProtocolTest extends ServerTest {
         out.write(body.getBytes(StandardCharsets.US_ASCII));
         out.flush();
         String response = readResponse(in);
-        assertThat(response).as("response %d", i).startsWith("HTTP/1.1 401").doesNotContainIgnoringCase("Connection: close");
+        assertThat(response)
+            .as("response %d", i)
+            .startsWith("HTTP/1.1 401")
+            .doesNotContainIgnoringCase("Connection: close");
       }
     }
   }
@@ -172,8 +261,11 @@ class RawProtocolTest extends ServerTest {
     String table = fx.newTable("bighead").getTableName();
     String huge = "x".repeat(64 * 1024);
     for (String method : new String[] {"GET", "PUT", "MERGE", "DELETE", "POST"}) {
-      RawClient.Reply reply = fx.raw().call(method, "/" + table + "(PartitionKey='p',RowKey='r')")
-          .header("x-ms-huge", huge).send();
+      RawClient.Reply reply =
+          fx.raw()
+              .call(method, "/" + table + "(PartitionKey='p',RowKey='r')")
+              .header("x-ms-huge", huge)
+              .send();
       assertErrorCode(reply, 431, "InvalidInput");
       assertThat(reply.body()).as(method).contains("\"odata.error\"");
     }
@@ -183,9 +275,17 @@ class RawProtocolTest extends ServerTest {
   void aQueryOptionGivenTwiceIsRefusedNotReadByItsFirstValue(TableService tables) {
     start(tables);
     String table = fx.newTable("twice").getTableName();
-    for (String query : new String[] {"$top=1&$top=2", "$filter=RowKey%20eq%20'a'&$filter=true",
-        "$select=A&$select=B", "NextPartitionKey=a&NextPartitionKey=b"}) {
-      assertError(fx.raw().call("GET", "/" + table + "()?" + query).send(), 400, "InvalidQueryParameterValue");
+    for (String query :
+        new String[] {
+          "$top=1&$top=2",
+          "$filter=RowKey%20eq%20'a'&$filter=true",
+          "$select=A&$select=B",
+          "NextPartitionKey=a&NextPartitionKey=b"
+        }) {
+      assertError(
+          fx.raw().call("GET", "/" + table + "()?" + query).send(),
+          400,
+          "InvalidQueryParameterValue");
     }
     assertThat(fx.raw().call("GET", "/" + table + "()?$top=1").send().status()).isEqualTo(200);
   }
@@ -196,7 +296,8 @@ class RawProtocolTest extends ServerTest {
     RawClient wrongKey = fx.raw().withKey(Base64.getEncoder().encodeToString(new byte[64]));
     RawClient.Reply mismatch = wrongKey.call("GET", "/Tables").send();
     assertError(mismatch, 403, "AuthenticationFailed");
-    assertThat(mismatch.body()).contains("is not the same as any computed signature")
+    assertThat(mismatch.body())
+        .contains("is not the same as any computed signature")
         .contains("Server used following string to sign");
   }
 
@@ -204,26 +305,36 @@ class RawProtocolTest extends ServerTest {
   void insertHonoursPreferReturnContent(TableService tables) {
     start(tables);
     String table = fx.newTable("prefer").getTableName();
-    RawClient.Reply reply = fx.raw().call("POST", "/" + table).header("Prefer", "return-content")
-        .header("Accept", "application/json;odata=fullmetadata")
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r'1\",\"N\":1}").send();
+    RawClient.Reply reply =
+        fx.raw()
+            .call("POST", "/" + table)
+            .header("Prefer", "return-content")
+            .header("Accept", "application/json;odata=fullmetadata")
+            .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r'1\",\"N\":1}")
+            .send();
     assertThat(reply.status()).isEqualTo(201);
     assertThat(reply.header("Preference-Applied")).isEqualTo("return-content");
-    assertThat(reply.header("Location")).isEqualTo(fx.endpoint() + "/" + table + "(PartitionKey='p',RowKey='r''1')");
-    assertThat(reply.body()).contains("\"odata.type\":\"" + fx.account() + "." + table + "\"")
-        .contains("\"N@odata.type\":\"Edm.Int32\"").contains("\"Timestamp@odata.type\":\"Edm.DateTime\"");
-    assertThat(reply.body()).contains("\"odata.etag\":\"" + reply.header("ETag").replace("\"", "\\\"") + "\"");
+    assertThat(reply.header("Location"))
+        .isEqualTo(fx.endpoint() + "/" + table + "(PartitionKey='p',RowKey='r''1')");
+    assertThat(reply.body())
+        .contains("\"odata.type\":\"" + fx.account() + "." + table + "\"")
+        .contains("\"N@odata.type\":\"Edm.Int32\"")
+        .contains("\"Timestamp@odata.type\":\"Edm.DateTime\"");
+    assertThat(reply.body())
+        .contains("\"odata.etag\":\"" + reply.header("ETag").replace("\"", "\\\"") + "\"");
   }
 
   @DatabaseTest
   void responsesCarryTheServiceHeaders(TableService tables) {
     start(tables);
-    RawClient.Reply reply = fx.raw().call("GET", "/Tables").header("x-ms-client-request-id", "abc-123").send();
+    RawClient.Reply reply =
+        fx.raw().call("GET", "/Tables").header("x-ms-client-request-id", "abc-123").send();
     assertThat(reply.status()).isEqualTo(200);
     assertThat(reply.header("x-ms-request-id")).matches("[0-9a-f-]{36}");
     assertThat(reply.header("x-ms-version")).isEqualTo("2019-02-02");
     assertThat(reply.header("x-ms-client-request-id")).isEqualTo("abc-123");
     assertThat(reply.header("Date")).endsWith("GMT");
-    assertThat(reply.header("Content-Type")).isEqualTo("application/json;odata=minimalmetadata;streaming=true;charset=utf-8");
+    assertThat(reply.header("Content-Type"))
+        .isEqualTo("application/json;odata=minimalmetadata;streaming=true;charset=utf-8");
   }
 }

@@ -19,30 +19,47 @@ import com.azure.data.tables.sas.TableAccountSasService;
 import com.azure.data.tables.sas.TableAccountSasSignatureValues;
 import com.azure.data.tables.sas.TableSasPermission;
 import com.azure.data.tables.sas.TableSasSignatureValues;
+import dev.trestle.TableService;
 import dev.trestle.server.support.RawClient;
 import dev.trestle.server.support.ServerFixture;
+import dev.trestle.testing.DatabaseTest;
 import java.time.OffsetDateTime;
 import java.util.List;
-import dev.trestle.TableService;
-import dev.trestle.testing.DatabaseTest;
 
 class SasTest extends ServerTest {
 
   private TableClient withSas(TableClient table, String sas) {
-    return new TableClientBuilder().endpoint(fx.endpoint()).tableName(table.getTableName()).sasToken(sas).buildClient();
+    return new TableClientBuilder()
+        .endpoint(fx.endpoint())
+        .tableName(table.getTableName())
+        .sasToken(sas)
+        .buildClient();
   }
 
   @DatabaseTest
   void aSasWithARepeatedParameterIsRefusedWhicheverValueIsValid(TableService tables) {
     start(tables);
     TableClient table = fx.newTable("sasdup");
-    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
-        TableSasPermission.parse("r")));
-    assertThat(fx.raw().call("GET", "/" + table.getTableName() + "()?" + sas).unsigned().send().status())
+    String sas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r")));
+    assertThat(
+            fx.raw()
+                .call("GET", "/" + table.getTableName() + "()?" + sas)
+                .unsigned()
+                .send()
+                .status())
         .isEqualTo(200);
-    for (String repeated : new String[] {"&sig=junk", "&sp=raud", "&se=2099-01-01T00:00:00Z", "&tn=other",
-        "&sv=2019-02-02"}) {
-      RawClient.Reply reply = fx.raw().call("GET", "/" + table.getTableName() + "()?" + sas + repeated).unsigned().send();
+    for (String repeated :
+        new String[] {
+          "&sig=junk", "&sp=raud", "&se=2099-01-01T00:00:00Z", "&tn=other", "&sv=2019-02-02"
+        }) {
+      RawClient.Reply reply =
+          fx.raw()
+              .call("GET", "/" + table.getTableName() + "()?" + sas + repeated)
+              .unsigned()
+              .send();
       assertErrorCode(reply, 403, "AuthenticationFailed");
     }
   }
@@ -52,13 +69,17 @@ class SasTest extends ServerTest {
     start(tables);
     TableClient table = fx.newTable("sasro");
     table.createEntity(new TableEntity("p", "1").addProperty("V", "visible"));
-    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
-        TableSasPermission.parse("r")));
+    String sas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r")));
     TableClient readOnly = withSas(table, sas);
     assertThat(readOnly.getEntity("p", "1").getProperty("V")).isEqualTo("visible");
     assertThat(readOnly.listEntities().stream().count()).isEqualTo(1);
     assertThatThrownBy(() -> readOnly.createEntity(new TableEntity("p", "2")))
-        .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+        .isInstanceOfSatisfying(
+            TableServiceException.class,
+            e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
     assertThat(table.listEntities().stream().count()).isEqualTo(1);
   }
 
@@ -69,16 +90,28 @@ class SasTest extends ServerTest {
     for (String pk : new String[] {"a", "b", "c"}) {
       table.createEntity(new TableEntity(pk, "r"));
     }
-    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
-        TableSasPermission.parse("raud")).setStartPartitionKey("b").setStartRowKey("0").setEndPartitionKey("b").setEndRowKey("zzz"));
+    String sas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                    OffsetDateTime.now().plusHours(1), TableSasPermission.parse("raud"))
+                .setStartPartitionKey("b")
+                .setStartRowKey("0")
+                .setEndPartitionKey("b")
+                .setEndRowKey("zzz"));
     TableClient ranged = withSas(table, sas);
-    assertThat(ranged.listEntities().stream().map(TableEntity::getPartitionKey)).containsExactly("b");
+    assertThat(ranged.listEntities().stream().map(TableEntity::getPartitionKey))
+        .containsExactly("b");
     ranged.upsertEntity(new TableEntity("b", "new"));
     assertThatThrownBy(() -> ranged.upsertEntity(new TableEntity("c", "new")))
-        .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+        .isInstanceOfSatisfying(
+            TableServiceException.class,
+            e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
   }
 
-  /** The range narrows the query itself: a page of $top=2 holds two entities of the range, not the first two rows. */
+  /**
+   * The range narrows the query itself: a page of $top=2 holds two entities of the range, not the
+   * first two rows.
+   */
   @DatabaseTest
   void aKeyRangedQueryPagesThroughTheRangeOnly(TableService tables) {
     start(tables);
@@ -89,31 +122,59 @@ class SasTest extends ServerTest {
       }
     }
     table.createEntity(new TableEntity("d", "1"));
-    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
-        TableSasPermission.parse("r")).setStartPartitionKey("b").setStartRowKey("2").setEndPartitionKey("c")
-        .setEndRowKey("1"));
+    String sas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                    OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r"))
+                .setStartPartitionKey("b")
+                .setStartRowKey("2")
+                .setEndPartitionKey("c")
+                .setEndRowKey("1"));
     List<List<String>> pages = new java.util.ArrayList<>();
-    withSas(table, sas).listEntities(new ListEntitiesOptions().setTop(2), null, null).iterableByPage()
-        .forEach(page -> pages.add(page.getValue().stream().map(e -> e.getPartitionKey() + e.getRowKey()).toList()));
+    withSas(table, sas)
+        .listEntities(new ListEntitiesOptions().setTop(2), null, null)
+        .iterableByPage()
+        .forEach(
+            page ->
+                pages.add(
+                    page.getValue().stream()
+                        .map(e -> e.getPartitionKey() + e.getRowKey())
+                        .toList()));
     assertThat(pages).containsExactly(List.of("b2", "b3"), List.of("c1"));
   }
 
   @DatabaseTest
   void accountSasCreatesTablesAndWritesEntities(TableService tables) {
     start(tables);
-    String sas = fx.sdk().generateAccountSas(new TableAccountSasSignatureValues(OffsetDateTime.now().plusHours(1),
-        TableAccountSasPermission.parse("rwdlacu"), TableAccountSasService.parse("t"),
-        TableAccountSasResourceType.parse("sco")));
-    TableServiceClient viaSas = new TableServiceClientBuilder().endpoint(fx.endpoint()).sasToken(sas).buildClient();
+    String sas =
+        fx.sdk()
+            .generateAccountSas(
+                new TableAccountSasSignatureValues(
+                    OffsetDateTime.now().plusHours(1),
+                    TableAccountSasPermission.parse("rwdlacu"),
+                    TableAccountSasService.parse("t"),
+                    TableAccountSasResourceType.parse("sco")));
+    TableServiceClient viaSas =
+        new TableServiceClientBuilder().endpoint(fx.endpoint()).sasToken(sas).buildClient();
     String name = ServerFixture.uniqueName("acctsas");
     viaSas.createTable(name);
     viaSas.getTableClient(name).createEntity(new TableEntity("p", "r").addProperty("V", 1));
     assertThat(fx.sdk().getTableClient(name).getEntity("p", "r").getProperty("V")).isEqualTo(1);
 
-    String listOnly = fx.sdk().generateAccountSas(new TableAccountSasSignatureValues(OffsetDateTime.now().plusHours(1),
-        TableAccountSasPermission.parse("l"), TableAccountSasService.parse("t"), TableAccountSasResourceType.parse("c")));
-    RawClient.Reply denied = fx.raw().call("POST", "/" + name + "?" + listOnly).unsigned()
-        .json("{\"PartitionKey\":\"p\",\"RowKey\":\"x\"}").send();
+    String listOnly =
+        fx.sdk()
+            .generateAccountSas(
+                new TableAccountSasSignatureValues(
+                    OffsetDateTime.now().plusHours(1),
+                    TableAccountSasPermission.parse("l"),
+                    TableAccountSasService.parse("t"),
+                    TableAccountSasResourceType.parse("c")));
+    RawClient.Reply denied =
+        fx.raw()
+            .call("POST", "/" + name + "?" + listOnly)
+            .unsigned()
+            .json("{\"PartitionKey\":\"p\",\"RowKey\":\"x\"}")
+            .send();
     assertThat(denied.status()).isEqualTo(403);
   }
 
@@ -121,16 +182,30 @@ class SasTest extends ServerTest {
   void batchOperationsAreCheckedAgainstTheSasPermissions(TableService tables) {
     start(tables);
     TableClient table = fx.newTable("sasbatch");
-    TableClient adder = withSas(table, table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
-        TableSasPermission.parse("a"))));
-    adder.submitTransaction(List.of(
-        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("b", "1")),
-        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("b", "2"))));
+    TableClient adder =
+        withSas(
+            table,
+            table.generateSas(
+                new TableSasSignatureValues(
+                    OffsetDateTime.now().plusHours(1), TableSasPermission.parse("a"))));
+    adder.submitTransaction(
+        List.of(
+            new TableTransactionAction(
+                TableTransactionActionType.CREATE, new TableEntity("b", "1")),
+            new TableTransactionAction(
+                TableTransactionActionType.CREATE, new TableEntity("b", "2"))));
     assertThat(table.listEntities().stream().count()).isEqualTo(2);
-    assertThatThrownBy(() -> adder.submitTransaction(List.of(
-        new TableTransactionAction(TableTransactionActionType.CREATE, new TableEntity("b", "3")),
-        new TableTransactionAction(TableTransactionActionType.DELETE, new TableEntity("b", "1")))))
-        .isInstanceOfSatisfying(TableServiceException.class, e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
+    assertThatThrownBy(
+            () ->
+                adder.submitTransaction(
+                    List.of(
+                        new TableTransactionAction(
+                            TableTransactionActionType.CREATE, new TableEntity("b", "3")),
+                        new TableTransactionAction(
+                            TableTransactionActionType.DELETE, new TableEntity("b", "1")))))
+        .isInstanceOfSatisfying(
+            TableServiceException.class,
+            e -> assertThat(e.getResponse().getStatusCode()).isEqualTo(403));
     assertThat(table.listEntities().stream().count()).isEqualTo(2);
   }
 
@@ -138,9 +213,12 @@ class SasTest extends ServerTest {
   void expiredSasIsRejected(TableService tables) {
     start(tables);
     TableClient table = fx.newTable("sasold");
-    String sas = table.generateSas(new TableSasSignatureValues(OffsetDateTime.now().minusMinutes(5),
-        TableSasPermission.parse("r")));
-    RawClient.Reply reply = fx.raw().call("GET", "/" + table.getTableName() + "()?" + sas).unsigned().send();
+    String sas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                OffsetDateTime.now().minusMinutes(5), TableSasPermission.parse("r")));
+    RawClient.Reply reply =
+        fx.raw().call("GET", "/" + table.getTableName() + "()?" + sas).unsigned().send();
     assertErrorCode(reply, 403, "AuthenticationFailed");
   }
 }

@@ -17,7 +17,10 @@ import org.eclipse.jetty.util.Callback;
 
 class ServerLifecycleTest {
 
-  /** Holds requests to {@code /slow...} until released, to have a request in flight at a known moment. */
+  /**
+   * Holds requests to {@code /slow...} until released, to have a request in flight at a known
+   * moment.
+   */
   private static final class Gate extends Handler.Wrapper {
     final CountDownLatch entered = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
@@ -28,7 +31,8 @@ class ServerLifecycleTest {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-      if (request.getHttpURI().getQuery() != null && request.getHttpURI().getQuery().contains("gate=1")) {
+      if (request.getHttpURI().getQuery() != null
+          && request.getHttpURI().getQuery().contains("gate=1")) {
         entered.countDown();
         release.await(30, TimeUnit.SECONDS);
       }
@@ -39,15 +43,21 @@ class ServerLifecycleTest {
   @DatabaseTest(TestDatabase.Kind.H2)
   void closeFinishesRequestsInFlightOnH2(TableService tables) throws Exception {
     Gate[] gate = new Gate[1];
-    ServerFixture fx = new ServerFixture(tables.accountName(), TrestleServer.builder(tables).port(0)
-        .account(tables.accountName(), TrestleServer.DEV_ACCOUNT_KEY)
-        .wrapHandler(api -> gate[0] = new Gate(api)));
+    ServerFixture fx =
+        new ServerFixture(
+            tables.accountName(),
+            TrestleServer.builder(tables)
+                .port(0)
+                .account(tables.accountName(), TrestleServer.DEV_ACCOUNT_KEY)
+                .wrapHandler(api -> gate[0] = new Gate(api)));
     RawClient raw = fx.raw();
-    CompletableFuture<RawClient.Reply> inFlight = CompletableFuture.supplyAsync(
-        () -> raw.call("GET", "/Tables?gate=1").send());
+    CompletableFuture<RawClient.Reply> inFlight =
+        CompletableFuture.supplyAsync(() -> raw.call("GET", "/Tables?gate=1").send());
     assertThat(gate[0].entered.await(30, TimeUnit.SECONDS)).isTrue();
     CompletableFuture<Void> closing = CompletableFuture.runAsync(fx::close);
-    assertThat(refusesNewRequests(raw)).as("server stopped accepting while a request was in flight").isTrue();
+    assertThat(refusesNewRequests(raw))
+        .as("server stopped accepting while a request was in flight")
+        .isTrue();
     gate[0].release.countDown();
     assertThat(inFlight.get(30, TimeUnit.SECONDS).status()).isEqualTo(200);
     closing.get(30, TimeUnit.SECONDS);

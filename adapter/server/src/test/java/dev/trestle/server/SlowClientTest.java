@@ -21,9 +21,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 
 /**
- * Clients that send slowly or hold many connections are bounded: late headers and slow bodies are cut off with an
- * Azure error, connections beyond the cap wait. Raw sockets, since no HTTP client sends this slowly on purpose.
- * The limits do not depend on the database, so these run on H2 only.
+ * Clients that send slowly or hold many connections are bounded: late headers and slow bodies are
+ * cut off with an Azure error, connections beyond the cap wait. Raw sockets, since no HTTP client
+ * sends this slowly on purpose. The limits do not depend on the database, so these run on H2 only.
  */
 class SlowClientTest {
   private static final Pattern CONTENT_LENGTH = Pattern.compile("(?im)^Content-Length:\\s*(\\d+)");
@@ -37,37 +37,52 @@ class SlowClientTest {
     }
   }
 
-  private ServerFixture start(TableService tables, java.util.function.UnaryOperator<TrestleServer.Builder> limits) {
-    fx = new ServerFixture(tables.accountName(), limits.apply(TrestleServer.builder(tables).port(0)
-        .account(tables.accountName(), TrestleServer.DEV_ACCOUNT_KEY).allowAnonymous(true)));
+  private ServerFixture start(
+      TableService tables, java.util.function.UnaryOperator<TrestleServer.Builder> limits) {
+    fx =
+        new ServerFixture(
+            tables.accountName(),
+            limits.apply(
+                TrestleServer.builder(tables)
+                    .port(0)
+                    .account(tables.accountName(), TrestleServer.DEV_ACCOUNT_KEY)
+                    .allowAnonymous(true)));
     return fx;
   }
 
   @DatabaseTest(TestDatabase.Kind.H2)
-  void aHeaderTrickledAByteASecondIsAnswered408AtTheDeadlineOnH2(TableService tables) throws Exception {
+  void aHeaderTrickledAByteASecondIsAnswered408AtTheDeadlineOnH2(TableService tables)
+      throws Exception {
     start(tables, b -> b.headerTimeout(Duration.ofSeconds(2)));
     try (Socket socket = connect()) {
       long start = System.nanoTime();
-      Thread trickle = Thread.ofVirtual().start(() -> {
-        byte[] head = ("GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-slow: ")
-            .getBytes(StandardCharsets.US_ASCII);
-        try {
-          OutputStream out = socket.getOutputStream();
-          for (int i = 0; i < 30; i++) {
-            out.write(i < head.length ? head[i] : 'a');
-            out.flush();
-            Thread.sleep(1000);
-          }
-        } catch (IOException | InterruptedException e) {
-          // the server closed the connection, as it should
-        }
-      });
+      Thread trickle =
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    byte[] head =
+                        ("GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-slow: ")
+                            .getBytes(StandardCharsets.US_ASCII);
+                    try {
+                      OutputStream out = socket.getOutputStream();
+                      for (int i = 0; i < 30; i++) {
+                        out.write(i < head.length ? head[i] : 'a');
+                        out.flush();
+                        Thread.sleep(1000);
+                      }
+                    } catch (IOException | InterruptedException e) {
+                      // the server closed the connection, as it should
+                    }
+                  });
       String reply = readUntilClosed(socket.getInputStream());
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       trickle.interrupt();
 
-      assertThat(reply).startsWith("HTTP/1.1 408").containsIgnoringCase("x-ms-error-code: OperationTimedOut")
-          .containsIgnoringCase("Connection: close").contains("\"odata.error\"");
+      assertThat(reply)
+          .startsWith("HTTP/1.1 408")
+          .containsIgnoringCase("x-ms-error-code: OperationTimedOut")
+          .containsIgnoringCase("Connection: close")
+          .contains("\"odata.error\"");
       assertThat(took).isBetween(Duration.ofMillis(1800), Duration.ofMillis(4500));
     }
   }
@@ -81,17 +96,26 @@ class SlowClientTest {
       String reply = readUntilClosed(socket.getInputStream());
       Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-      assertThat(reply).startsWith("HTTP/1.1 408").containsIgnoringCase("x-ms-error-code: OperationTimedOut");
+      assertThat(reply)
+          .startsWith("HTTP/1.1 408")
+          .containsIgnoringCase("x-ms-error-code: OperationTimedOut");
       assertThat(took).isBetween(Duration.ofMillis(800), Duration.ofMillis(3500));
     }
   }
 
-  /** The deadline shortens the idle timeout while headers arrive; an idle keep-alive connection gets it back. */
+  /**
+   * The deadline shortens the idle timeout while headers arrive; an idle keep-alive connection gets
+   * it back.
+   */
   @DatabaseTest(TestDatabase.Kind.H2)
-  void aKeepAliveConnectionOutlivesTheHeaderDeadlineBetweenRequestsOnH2(TableService tables) throws Exception {
+  void aKeepAliveConnectionOutlivesTheHeaderDeadlineBetweenRequestsOnH2(TableService tables)
+      throws Exception {
     start(tables, b -> b.headerTimeout(Duration.ofMillis(500)));
     try (Socket socket = connect()) {
-      String request = "GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-version: 2019-02-02\r\n\r\n";
+      String request =
+          "GET /"
+              + fx.account()
+              + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-version: 2019-02-02\r\n\r\n";
       send(socket, request);
       assertThat(readResponse(socket.getInputStream())).startsWith("HTTP/1.1 200");
       Thread.sleep(1500);
@@ -101,30 +125,38 @@ class SlowClientTest {
   }
 
   @DatabaseTest(TestDatabase.Kind.H2)
-  void aBodySlowerThanTheMinimumRateIsCutOffWithOperationTimedOutOnH2(TableService tables) throws Exception {
+  void aBodySlowerThanTheMinimumRateIsCutOffWithOperationTimedOutOnH2(TableService tables)
+      throws Exception {
     start(tables, b -> b.minBodyRate(100, Duration.ofMillis(500)));
     try (Socket socket = connect()) {
-      String body = "{\"TableName\":\"" + ServerFixture.uniqueName("slow") + "\"}" + " ".repeat(200);
+      String body =
+          "{\"TableName\":\"" + ServerFixture.uniqueName("slow") + "\"}" + " ".repeat(200);
       send(socket, createTableHead(body.length()));
       long start = System.nanoTime();
-      Thread trickle = Thread.ofVirtual().start(() -> {
-        try {
-          OutputStream out = socket.getOutputStream();
-          for (byte b : body.getBytes(StandardCharsets.US_ASCII)) {
-            out.write(b); // 10 bytes a second, a tenth of the minimum
-            out.flush();
-            Thread.sleep(100);
-          }
-        } catch (IOException | InterruptedException e) {
-          // the server closed the connection, as it should
-        }
-      });
+      Thread trickle =
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    try {
+                      OutputStream out = socket.getOutputStream();
+                      for (byte b : body.getBytes(StandardCharsets.US_ASCII)) {
+                        out.write(b); // 10 bytes a second, a tenth of the minimum
+                        out.flush();
+                        Thread.sleep(100);
+                      }
+                    } catch (IOException | InterruptedException e) {
+                      // the server closed the connection, as it should
+                    }
+                  });
       String reply = readUntilClosed(socket.getInputStream());
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       trickle.interrupt();
 
-      assertThat(reply).startsWith("HTTP/1.1 500").containsIgnoringCase("x-ms-error-code: OperationTimedOut")
-          .containsIgnoringCase("Connection: close").contains("arrived too slowly");
+      assertThat(reply)
+          .startsWith("HTTP/1.1 500")
+          .containsIgnoringCase("x-ms-error-code: OperationTimedOut")
+          .containsIgnoringCase("Connection: close")
+          .contains("arrived too slowly");
       assertThat(took).isLessThan(Duration.ofSeconds(4));
     }
   }
@@ -133,12 +165,16 @@ class SlowClientTest {
   void aBodyAboveTheMinimumRateIsServedOnH2(TableService tables) throws Exception {
     start(tables, b -> b.minBodyRate(100, Duration.ofMillis(500)));
     try (Socket socket = connect()) {
-      String body = "{\"TableName\":\"" + ServerFixture.uniqueName("steady") + "\"}" + " ".repeat(400);
+      String body =
+          "{\"TableName\":\"" + ServerFixture.uniqueName("steady") + "\"}" + " ".repeat(400);
       byte[] bytes = body.getBytes(StandardCharsets.US_ASCII);
       send(socket, createTableHead(bytes.length));
       OutputStream out = socket.getOutputStream();
       for (int i = 0; i < bytes.length; i += 15) {
-        out.write(bytes, i, Math.min(15, bytes.length - i)); // 300 bytes a second, three times the minimum
+        out.write(
+            bytes,
+            i,
+            Math.min(15, bytes.length - i)); // 300 bytes a second, three times the minimum
         out.flush();
         Thread.sleep(50);
       }
@@ -149,15 +185,19 @@ class SlowClientTest {
   @DatabaseTest(TestDatabase.Kind.H2)
   void connectionsBeyondTheCapWaitUntilAnotherClosesOnH2(TableService tables) throws Exception {
     start(tables, b -> b.maxConnections(2));
-    String request = "GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-version: 2019-02-02\r\n\r\n";
-    try (Socket first = connect(); Socket second = connect(); Socket third = connect()) {
+    String request =
+        "GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-version: 2019-02-02\r\n\r\n";
+    try (Socket first = connect();
+        Socket second = connect();
+        Socket third = connect()) {
       for (Socket served : new Socket[] {first, second}) {
         send(served, request);
         assertThat(readResponse(served.getInputStream())).startsWith("HTTP/1.1 200");
       }
       send(third, request);
       third.setSoTimeout(1000);
-      assertThatThrownBy(() -> readResponse(third.getInputStream())).isInstanceOf(SocketTimeoutException.class);
+      assertThatThrownBy(() -> readResponse(third.getInputStream()))
+          .isInstanceOf(SocketTimeoutException.class);
 
       first.close();
       third.setSoTimeout(10_000);
@@ -173,9 +213,13 @@ class SlowClientTest {
   }
 
   private String createTableHead(int length) {
-    return "POST /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-version: 2019-02-02\r\n"
+    return "POST /"
+        + fx.account()
+        + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-version: 2019-02-02\r\n"
         + "Content-Type: application/json\r\nAccept: application/json;odata=nometadata\r\n"
-        + "Content-Length: " + length + "\r\n\r\n";
+        + "Content-Length: "
+        + length
+        + "\r\n\r\n";
   }
 
   private static void send(Socket socket, String text) throws IOException {
@@ -198,7 +242,10 @@ class SlowClientTest {
     return head + new String(in.readNBytes(bodyLength), StandardCharsets.UTF_8);
   }
 
-  /** Everything the server sends until it closes the connection (bounded by the socket's read timeout). */
+  /**
+   * Everything the server sends until it closes the connection (bounded by the socket's read
+   * timeout).
+   */
   private static String readUntilClosed(InputStream in) throws IOException {
     ByteArrayOutputStream all = new ByteArrayOutputStream();
     try {

@@ -17,8 +17,11 @@ public record Account(String name, List<String> keys) {
   /** Parses {@code NAME:KEY[:KEY2]}; the error never repeats the key. */
   public static Account parse(String text, Configuration.Value source) {
     String[] parts = text.split(":", -1);
-    if (parts.length < 2 || parts.length > 3 || !TableLimits.ACCOUNT_NAME.matcher(parts[0]).matches()) {
-      throw invalid(source, "NAME:BASE64KEY[:BASE64KEY2] with a name of 3-24 lower-case letters or digits");
+    if (parts.length < 2
+        || parts.length > 3
+        || !TableLimits.ACCOUNT_NAME.matcher(parts[0]).matches()) {
+      throw invalid(
+          source, "NAME:BASE64KEY[:BASE64KEY2] with a name of 3-24 lower-case letters or digits");
     }
     for (int i = 1; i < parts.length; i++) {
       try {
@@ -26,15 +29,23 @@ public record Account(String name, List<String> keys) {
           throw new IllegalArgumentException("empty");
         }
       } catch (IllegalArgumentException e) {
-        throw invalid(source, "NAME:BASE64KEY[:BASE64KEY2], but the key of account '" + parts[0] + "' is not base64");
+        throw invalid(
+            source,
+            "NAME:BASE64KEY[:BASE64KEY2], but the key of account '" + parts[0] + "' is not base64");
       }
     }
     return new Account(parts[0], List.of(parts).subList(1, parts.length));
   }
 
   private static ConfigurationException invalid(Configuration.Value source, String expected) {
-    return new ConfigurationException(Setting.ACCOUNT.flag() + " must be " + expected
-        + (source.source().equals(Setting.ACCOUNT.flag()) ? "" : " (from " + source.source() + ")") + ".");
+    return new ConfigurationException(
+        Setting.ACCOUNT.flag()
+            + " must be "
+            + expected
+            + (source.source().equals(Setting.ACCOUNT.flag())
+                ? ""
+                : " (from " + source.source() + ")")
+            + ".");
   }
 
   @Override

@@ -14,8 +14,8 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
- * Resolves settings with the precedence flag, then {@code TRESTLE_*} environment variable, then config
- * file, then default. Every parse error names the setting and the source it came from.
+ * Resolves settings with the precedence flag, then {@code TRESTLE_*} environment variable, then
+ * config file, then default. Every parse error names the setting and the source it came from.
  */
 public final class Configuration {
   /** The environment variable naming the config file when {@code --config} is absent. */
@@ -31,7 +31,10 @@ public final class Configuration {
     this.fileSource = fileSource;
   }
 
-  /** Reads the config file named by {@code configFlag} or {@code TRESTLE_CONFIG}, if any, and checks its keys. */
+  /**
+   * Reads the config file named by {@code configFlag} or {@code TRESTLE_CONFIG}, if any, and checks
+   * its keys.
+   */
   public static Configuration load(String configFlag, Map<String, String> environment) {
     String path = configFlag != null ? configFlag : nonEmpty(environment.get(CONFIG_VARIABLE));
     if (path == null) {
@@ -47,8 +50,16 @@ public final class Configuration {
     }
     for (String key : properties.stringPropertyNames()) {
       if (Setting.byKey(key) == null) {
-        throw new ConfigurationException("Unknown setting '" + key + "' in config file '" + path + "'; known settings: "
-            + Arrays.stream(Setting.values()).map(Setting::key).collect(Collectors.joining(", ")) + ".");
+        throw new ConfigurationException(
+            "Unknown setting '"
+                + key
+                + "' in config file '"
+                + path
+                + "'; known settings: "
+                + Arrays.stream(Setting.values())
+                    .map(Setting::key)
+                    .collect(Collectors.joining(", "))
+                + ".");
       }
     }
     return new Configuration(environment, properties, "config file '" + path + "'");
@@ -113,9 +124,13 @@ public final class Configuration {
     };
   }
 
-  /** A repeatable setting: all flag values, else a comma-separated variable or file entry, else the default. */
+  /**
+   * A repeatable setting: all flag values, else a comma-separated variable or file entry, else the
+   * default.
+   */
   public List<String> list(Setting setting, List<String> flagValues) {
-    String joined = flagValues == null || flagValues.isEmpty() ? null : String.join(",", flagValues);
+    String joined =
+        flagValues == null || flagValues.isEmpty() ? null : String.join(",", flagValues);
     String text = resolve(setting, joined).text();
     List<String> items = new ArrayList<>();
     if (text != null) {
@@ -128,11 +143,20 @@ public final class Configuration {
     return items;
   }
 
-  /** An error for a value that does not parse, naming the setting, the source and what is accepted. */
+  /**
+   * An error for a value that does not parse, naming the setting, the source and what is accepted.
+   */
   public static ConfigurationException invalid(Setting setting, Value value, String expected) {
     String shown = setting == Setting.DB_PASSWORD ? "***" : value.text();
-    return new ConfigurationException(setting.flag() + " must be " + expected + ", but was '" + shown + "'"
-        + (value.source().equals(setting.flag()) ? "" : " (from " + value.source() + ")") + ".");
+    return new ConfigurationException(
+        setting.flag()
+            + " must be "
+            + expected
+            + ", but was '"
+            + shown
+            + "'"
+            + (value.source().equals(setting.flag()) ? "" : " (from " + value.source() + ")")
+            + ".");
   }
 
   private static String nonEmpty(String text) {

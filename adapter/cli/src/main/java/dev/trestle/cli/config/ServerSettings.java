@@ -7,11 +7,19 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Everything {@code trestle serve} needs, resolved and checked. An empty account list means the dev account; no
- * operations address means {@code /health} and {@code /metrics} are served on the API port.
+ * Everything {@code trestle serve} needs, resolved and checked. An empty account list means the dev
+ * account; no operations address means {@code /health} and {@code /metrics} are served on the API
+ * port.
  */
-public record ServerSettings(DatabaseSettings database, String host, int port, List<Account> accounts,
-    boolean allowAnonymous, String logLevel, Optional<OperationsAddress> operations, ClientLimits limits) {
+public record ServerSettings(
+    DatabaseSettings database,
+    String host,
+    int port,
+    List<Account> accounts,
+    boolean allowAnonymous,
+    String logLevel,
+    Optional<OperationsAddress> operations,
+    ClientLimits limits) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -20,32 +28,54 @@ public record ServerSettings(DatabaseSettings database, String host, int port, L
   /** Where {@code /health} and {@code /metrics} are served instead of the API port. */
   public record OperationsAddress(String host, int port) {}
 
-  /** What a client may take: header deadline (zero: none), body bytes per second (0: none), connections (0: no cap). */
+  /**
+   * What a client may take: header deadline (zero: none), body bytes per second (0: none),
+   * connections (0: no cap).
+   */
   public record ClientLimits(Duration headerTimeout, long minBodyRate, int maxConnections) {}
 
   /** The flag values as given (null when absent). */
-  public record ServerFlags(String host, String port, List<String> accounts, Boolean allowAnonymous, String logLevel,
-      String opsHost, String opsPort, String headerTimeout, String minBodyRate, String maxConnections) {
+  public record ServerFlags(
+      String host,
+      String port,
+      List<String> accounts,
+      Boolean allowAnonymous,
+      String logLevel,
+      String opsHost,
+      String opsPort,
+      String headerTimeout,
+      String minBodyRate,
+      String maxConnections) {
 
     /** Only the flags that select the API address, accounts and logging. */
-    public ServerFlags(String host, String port, List<String> accounts, Boolean allowAnonymous, String logLevel) {
+    public ServerFlags(
+        String host, String port, List<String> accounts, Boolean allowAnonymous, String logLevel) {
       this(host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null);
     }
   }
 
-  public static ServerSettings resolve(Configuration configuration, DatabaseSettings.DatabaseFlags databaseFlags,
+  public static ServerSettings resolve(
+      Configuration configuration,
+      DatabaseSettings.DatabaseFlags databaseFlags,
       ServerFlags flags) {
     DatabaseSettings database = DatabaseSettings.resolve(configuration, databaseFlags);
     String host = configuration.string(Setting.HOST, flags.host());
     int port = configuration.integer(Setting.PORT, flags.port(), 0, 65535);
     List<Account> accounts = new ArrayList<>();
-    Configuration.Value accountSource = configuration.resolve(Setting.ACCOUNT,
-        flags.accounts() == null || flags.accounts().isEmpty() ? null : String.join(",", flags.accounts()));
+    Configuration.Value accountSource =
+        configuration.resolve(
+            Setting.ACCOUNT,
+            flags.accounts() == null || flags.accounts().isEmpty()
+                ? null
+                : String.join(",", flags.accounts()));
     for (String item : configuration.list(Setting.ACCOUNT, flags.accounts())) {
       Account account = Account.parse(item, accountSource);
       if (accounts.stream().anyMatch(a -> a.name().equals(account.name()))) {
-        throw new ConfigurationException(Setting.ACCOUNT.flag() + " names account '" + account.name()
-            + "' twice; give both keys in one entry as NAME:KEY1:KEY2.");
+        throw new ConfigurationException(
+            Setting.ACCOUNT.flag()
+                + " names account '"
+                + account.name()
+                + "' twice; give both keys in one entry as NAME:KEY1:KEY2.");
       }
       accounts.add(account);
     }
@@ -53,33 +83,51 @@ public record ServerSettings(DatabaseSettings database, String host, int port, L
     Configuration.Value level = configuration.resolve(Setting.LOG_LEVEL, flags.logLevel());
     String logLevel = level.text().strip().toLowerCase(Locale.ROOT);
     if (!List.of("error", "warn", "info", "debug", "trace").contains(logLevel)) {
-      throw Configuration.invalid(Setting.LOG_LEVEL, level, "one of error, warn, info, debug, trace");
+      throw Configuration.invalid(
+          Setting.LOG_LEVEL, level, "one of error, warn, info, debug, trace");
     }
-    return new ServerSettings(database, host, port, accounts, anonymous, logLevel,
-        operations(configuration, flags, host, port), limits(configuration, flags));
+    return new ServerSettings(
+        database,
+        host,
+        port,
+        accounts,
+        anonymous,
+        logLevel,
+        operations(configuration, flags, host, port),
+        limits(configuration, flags));
   }
 
-  private static Optional<OperationsAddress> operations(Configuration configuration, ServerFlags flags, String host,
-      int port) {
+  private static Optional<OperationsAddress> operations(
+      Configuration configuration, ServerFlags flags, String host, int port) {
     String opsHost = configuration.string(Setting.OPS_HOST, flags.opsHost());
     if (configuration.string(Setting.OPS_PORT, flags.opsPort()) == null) {
       if (opsHost != null) {
-        throw new ConfigurationException(Setting.OPS_HOST.flag() + " needs " + Setting.OPS_PORT.flag()
-            + ": without one, /health and /metrics are served on the API port.");
+        throw new ConfigurationException(
+            Setting.OPS_HOST.flag()
+                + " needs "
+                + Setting.OPS_PORT.flag()
+                + ": without one, /health and /metrics are served on the API port.");
       }
       return Optional.empty();
     }
     int opsPort = configuration.integer(Setting.OPS_PORT, flags.opsPort(), 0, 65535);
     if (opsPort != 0 && opsPort == port) {
-      throw new ConfigurationException(Setting.OPS_PORT.flag() + " must differ from " + Setting.PORT.flag() + " ("
-          + port + "); leave it out to serve /health and /metrics on the API port.");
+      throw new ConfigurationException(
+          Setting.OPS_PORT.flag()
+              + " must differ from "
+              + Setting.PORT.flag()
+              + " ("
+              + port
+              + "); leave it out to serve /health and /metrics on the API port.");
     }
     return Optional.of(new OperationsAddress(opsHost != null ? opsHost : host, opsPort));
   }
 
   private static ClientLimits limits(Configuration configuration, ServerFlags flags) {
-    double headerSeconds = configuration.decimal(Setting.HEADER_TIMEOUT, flags.headerTimeout(), 0, 3600);
-    return new ClientLimits(Duration.ofMillis(Math.round(1000 * headerSeconds)),
+    double headerSeconds =
+        configuration.decimal(Setting.HEADER_TIMEOUT, flags.headerTimeout(), 0, 3600);
+    return new ClientLimits(
+        Duration.ofMillis(Math.round(1000 * headerSeconds)),
         configuration.integer(Setting.MIN_BODY_RATE, flags.minBodyRate(), 0, Integer.MAX_VALUE),
         configuration.integer(Setting.MAX_CONNECTIONS, flags.maxConnections(), 0, 1_000_000));
   }

@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * A setting the CLI reads from a flag, an environment variable or the config file, in that order.
  * The flag is {@code --key}, the variable {@code TRESTLE_KEY} (dashes become underscores) and the
- * config-file property {@code key}. Descriptions live in the commands' {@code --help}; a test keeps them in step.
+ * config-file property {@code key}. Descriptions live in the commands' {@code --help}; a test keeps
+ * them in step.
  */
 public enum Setting {
   DB("db", "jdbc:h2:file:./trestle-data/trestle"),
@@ -34,14 +35,22 @@ public enum Setting {
   }
 
   /** The config-file property name, also the flag without its dashes. */
-  public String key() { return key; }
+  public String key() {
+    return key;
+  }
 
-  public String flag() { return "--" + key; }
+  public String flag() {
+    return "--" + key;
+  }
 
-  public String environmentVariable() { return "TRESTLE_" + key.toUpperCase(Locale.ROOT).replace('-', '_'); }
+  public String environmentVariable() {
+    return "TRESTLE_" + key.toUpperCase(Locale.ROOT).replace('-', '_');
+  }
 
   /** The value used when no source sets one; null when the setting is optional. */
-  public String defaultValue() { return defaultValue; }
+  public String defaultValue() {
+    return defaultValue;
+  }
 
   /** Finds a setting by its config-file property name. */
   public static Setting byKey(String key) {

@@ -1,2 +1,5 @@
-/** Where the CLI's settings come from: flags, then {@code TRESTLE_*} variables, then a properties file, then defaults. */
+/**
+ * Where the CLI's settings come from: flags, then {@code TRESTLE_*} variables, then a properties
+ * file, then defaults.
+ */
 package dev.trestle.cli.config;

@@ -8,7 +8,10 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.sql.SQLException;
 
-/** What a failed connection attempt means for the operator: wait and retry, or stop and fix something. */
+/**
+ * What a failed connection attempt means for the operator: wait and retry, or stop and fix
+ * something.
+ */
 enum ConnectionFailure {
   UNREACHABLE(true, ExitCode.DATABASE),
   STARTING_UP(true, ExitCode.DATABASE),
@@ -32,9 +35,13 @@ enum ConnectionFailure {
     this.exitCode = exitCode;
   }
 
-  boolean transientFailure() { return transientFailure; }
+  boolean transientFailure() {
+    return transientFailure;
+  }
 
-  int exitCode() { return exitCode; }
+  int exitCode() {
+    return exitCode;
+  }
 
   static ConnectionFailure classify(SQLException e) {
     String state = e.getSQLState() == null ? "" : e.getSQLState();
@@ -67,15 +74,30 @@ enum ConnectionFailure {
     String url = settings.redactedUrl();
     String cause = rootMessage(e);
     return switch (this) {
-      case UNREACHABLE, STARTING_UP -> "Cannot reach the database at " + url + ": " + cause + "."
-          + (settings.isPostgresql() ? " Is PostgreSQL running and listening there?" : "");
-      case CREDENTIALS -> "The database refused the credentials: " + cause
-          + ". Check --db-user and --db-password (or TRESTLE_DB_USER / TRESTLE_DB_PASSWORD).";
-      case NO_SUCH_DATABASE -> "The database does not exist: " + cause
-          + (settings.isPostgresql() ? ". Create it first, e.g. createdb trestle." : ".");
-      case FILE_LOCKED -> "The H2 database " + url + " is in use by another process (another trestle?). "
-          + "Stop it, or point --db at another file.";
-      case NO_DRIVER -> "No JDBC driver accepts " + url + ". Trestle supports jdbc:postgresql: and jdbc:h2: URLs.";
+      case UNREACHABLE, STARTING_UP ->
+          "Cannot reach the database at "
+              + url
+              + ": "
+              + cause
+              + "."
+              + (settings.isPostgresql() ? " Is PostgreSQL running and listening there?" : "");
+      case CREDENTIALS ->
+          "The database refused the credentials: "
+              + cause
+              + ". Check --db-user and --db-password (or TRESTLE_DB_USER / TRESTLE_DB_PASSWORD).";
+      case NO_SUCH_DATABASE ->
+          "The database does not exist: "
+              + cause
+              + (settings.isPostgresql() ? ". Create it first, e.g. createdb trestle." : ".");
+      case FILE_LOCKED ->
+          "The H2 database "
+              + url
+              + " is in use by another process (another trestle?). "
+              + "Stop it, or point --db at another file.";
+      case NO_DRIVER ->
+          "No JDBC driver accepts "
+              + url
+              + ". Trestle supports jdbc:postgresql: and jdbc:h2: URLs.";
       case BAD_URL -> "The JDBC URL " + url + " is not valid: " + cause + ".";
       case OTHER -> "Cannot connect to the database at " + url + ": " + cause + ".";
     };
@@ -87,7 +109,8 @@ enum ConnectionFailure {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    String message =
+        root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
     // H2 appends "[90020-232]" and sometimes a second line with the SQL
     message = message.lines().findFirst().orElse("").replaceAll("\\s*\\[\\d+-\\d+]$", "").strip();
     if (message.endsWith(".")) {
@@ -98,8 +121,10 @@ enum ConnectionFailure {
 
   private static boolean hasNetworkCause(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof ConnectException || t instanceof UnknownHostException
-          || t instanceof NoRouteToHostException || t instanceof SocketTimeoutException) {
+      if (t instanceof ConnectException
+          || t instanceof UnknownHostException
+          || t instanceof NoRouteToHostException
+          || t instanceof SocketTimeoutException) {
         return true;
       }
     }

@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens the connection pool once the database answers. A plain JDBC probe runs first, with back-off while
- * the database is unreachable, so that start-up failures end as one clear message instead of a pool's
- * stack trace; failures that waiting cannot fix (credentials, a missing database, a locked file) end at once.
+ * Opens the connection pool once the database answers. A plain JDBC probe runs first, with back-off
+ * while the database is unreachable, so that start-up failures end as one clear message instead of
+ * a pool's stack trace; failures that waiting cannot fix (credentials, a missing database, a locked
+ * file) end at once.
  */
 public final class DatabaseConnector {
   private static final Logger log = LoggerFactory.getLogger(DatabaseConnector.class);
@@ -33,7 +34,8 @@ public final class DatabaseConnector {
     waitUntilReachable(settings);
     HikariConfig config = new HikariConfig();
     config.setPoolName("trestle");
-    config.setJdbcUrl(TransactionPooler.adapt(settings.jdbcUrl(), settings.user(), settings.password()));
+    config.setJdbcUrl(
+        TransactionPooler.adapt(settings.jdbcUrl(), settings.user(), settings.password()));
     if (settings.user() != null) {
       config.setUsername(settings.user());
     }
@@ -44,7 +46,8 @@ public final class DatabaseConnector {
     config.setMinimumIdle(Math.min(2, settings.poolSize()));
     // a request waiting this long for a connection is answered ServerBusy instead of piling up
     config.setConnectionTimeout(settings.connectionTimeout().toMillis());
-    // an idle connection is checked before it is handed out: within the wait, not HikariCP's default 5 s, so that
+    // an idle connection is checked before it is handed out: within the wait, not HikariCP's
+    // default 5 s, so that
     // a silent database cannot hold a request past the wait
     config.setValidationTimeout(Math.max(250, settings.connectionTimeout().toMillis() / 2));
     if (registry != null) {
@@ -53,8 +56,13 @@ public final class DatabaseConnector {
     try {
       return new HikariDataSource(config);
     } catch (RuntimeException e) {
-      throw new CliException(ExitCode.DATABASE, "Cannot open a connection pool to "
-          + settings.redactedUrl() + ": " + ConnectionFailure.rootMessage(e), e);
+      throw new CliException(
+          ExitCode.DATABASE,
+          "Cannot open a connection pool to "
+              + settings.redactedUrl()
+              + ": "
+              + ConnectionFailure.rootMessage(e),
+          e);
     }
   }
 
@@ -78,12 +86,20 @@ public final class DatabaseConnector {
       }
       long remaining = deadline - System.nanoTime();
       if (remaining <= 0) {
-        throw new CliException(ExitCode.DATABASE, kind.describe(settings, failure)
-            + " Gave up after " + settings.startupWait().toSeconds() + " s (--db-wait).", failure);
+        throw new CliException(
+            ExitCode.DATABASE,
+            kind.describe(settings, failure)
+                + " Gave up after "
+                + settings.startupWait().toSeconds()
+                + " s (--db-wait).",
+            failure);
       }
       Duration sleep = Duration.ofNanos(Math.min(delay.toNanos(), remaining));
-      log.info("Database {} not reachable yet ({}); retrying in {} ms", settings.redactedUrl(),
-          ConnectionFailure.rootMessage(failure), sleep.toMillis());
+      log.info(
+          "Database {} not reachable yet ({}); retrying in {} ms",
+          settings.redactedUrl(),
+          ConnectionFailure.rootMessage(failure),
+          sleep.toMillis());
       try {
         Thread.sleep(sleep);
       } catch (InterruptedException e) {

@@ -1,2 +1,5 @@
-/** Connecting to the database at start-up: probing with back-off, classifying failures, building the pool. */
+/**
+ * Connecting to the database at start-up: probing with back-off, classifying failures, building the
+ * pool.
+ */
 package dev.trestle.cli.database;

@@ -12,14 +12,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether the database answers: lists one table, the cheapest call that reaches it through the pool. The answer
- * comes within {@link #TIMEOUT} whatever the database does (the pool alone would wait its whole connection
- * timeout): the query runs on a thread of its own, and a query still running when the next check comes is waited
- * for rather than started again, so a database that hangs holds one thread however often {@code /health} is asked.
+ * Whether the database answers: lists one table, the cheapest call that reaches it through the
+ * pool. The answer comes within {@link #TIMEOUT} whatever the database does (the pool alone would
+ * wait its whole connection timeout): the query runs on a thread of its own, and a query still
+ * running when the next check comes is waited for rather than started again, so a database that
+ * hangs holds one thread however often {@code /health} is asked.
  */
 public final class HealthCheck {
   private static final Logger log = LoggerFactory.getLogger(HealthCheck.class);
-  /** Under the second a load balancer's probe typically allows, with room for the HTTP round trip. */
+
+  /**
+   * Under the second a load balancer's probe typically allows, with room for the HTTP round trip.
+   */
   public static final Duration TIMEOUT = Duration.ofMillis(700);
 
   private final TableService tableService;
@@ -39,8 +43,9 @@ public final class HealthCheck {
   }
 
   /**
-   * Runs the check once and waits for it, however long it takes: the first query of a fresh process (pool,
-   * jOOQ, JIT all cold) can take longer than {@link #TIMEOUT}, and a server is not ready until it answers.
+   * Runs the check once and waits for it, however long it takes: the first query of a fresh process
+   * (pool, jOOQ, JIT all cold) can take longer than {@link #TIMEOUT}, and a server is not ready
+   * until it answers.
    */
   public void warmUp() {
     try {

@@ -10,8 +10,8 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Answers {@code GET /health} and {@code GET /metrics} (bare paths, no query) and declines everything else, so it
- * can sit in front of the Table API or serve an operations port alone.
+ * Answers {@code GET /health} and {@code GET /metrics} (bare paths, no query) and declines
+ * everything else, so it can sit in front of the Table API or serve an operations port alone.
  */
 public final class OperationsEndpoints extends Handler.Abstract {
   private final HealthCheck health;
@@ -31,15 +31,18 @@ public final class OperationsEndpoints extends Handler.Abstract {
     }
     if (path.equals("/health")) {
       HealthCheck.Result result = health.check();
-      return answer(response, callback, result.up() ? 200 : 503, "application/json", result.toJson());
+      return answer(
+          response, callback, result.up() ? 200 : 503, "application/json", result.toJson());
     }
     if (path.equals("/metrics")) {
-      return answer(response, callback, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape());
+      return answer(
+          response, callback, 200, "text/plain; version=0.0.4; charset=utf-8", registry.scrape());
     }
     return false;
   }
 
-  private static boolean answer(Response response, Callback callback, int status, String contentType, String body) {
+  private static boolean answer(
+      Response response, Callback callback, int status, String contentType, String body) {
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
     response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");

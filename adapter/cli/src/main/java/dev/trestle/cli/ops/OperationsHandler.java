@@ -7,10 +7,11 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Sits in front of the Table API and answers {@code GET /health} and {@code GET /metrics} itself; everything else
- * reaches the API, whose requests {@link RequestMetrics} and {@link RequestLog} hear about from the server. Account
- * names are lower-case letters and digits, so an account called "health" still reaches its tables under
- * {@code /health/...}; only the bare paths without service query parameters are taken here.
+ * Sits in front of the Table API and answers {@code GET /health} and {@code GET /metrics} itself;
+ * everything else reaches the API, whose requests {@link RequestMetrics} and {@link RequestLog}
+ * hear about from the server. Account names are lower-case letters and digits, so an account called
+ * "health" still reaches its tables under {@code /health/...}; only the bare paths without service
+ * query parameters are taken here.
  */
 public final class OperationsHandler extends Handler.Wrapper {
   private final OperationsEndpoints endpoints;
@@ -22,6 +23,7 @@ public final class OperationsHandler extends Handler.Wrapper {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    return endpoints.handle(request, response, callback) || super.handle(request, response, callback);
+    return endpoints.handle(request, response, callback)
+        || super.handle(request, response, callback);
   }
 }

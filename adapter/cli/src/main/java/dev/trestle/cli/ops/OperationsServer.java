@@ -9,9 +9,9 @@ import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * {@code /health} and {@code /metrics} on an address of their own (an operations port), e.g. loopback or a
- * management network while the Table API listens on every interface. A server apart from the API's, so that a
- * probe still gets in when the API's connections are at their cap.
+ * {@code /health} and {@code /metrics} on an address of their own (an operations port), e.g.
+ * loopback or a management network while the Table API listens on every interface. A server apart
+ * from the API's, so that a probe still gets in when the API's connections are at their cap.
  */
 public final class OperationsServer implements AutoCloseable {
   private static final long IDLE_TIMEOUT_MS = 10_000;
@@ -22,7 +22,8 @@ public final class OperationsServer implements AutoCloseable {
   private OperationsServer(String host, int port, Handler endpoints) {
     QueuedThreadPool threads = new QueuedThreadPool(16, 2);
     threads.setName("trestle-ops");
-    // the health check blocks for up to half a second: on virtual threads, probes never queue for a pool thread
+    // the health check blocks for up to half a second: on virtual threads, probes never queue for a
+    // pool thread
     threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
     server = new Server(threads);
     HttpConfiguration http = new HttpConfiguration();
@@ -35,15 +36,18 @@ public final class OperationsServer implements AutoCloseable {
     server.setHandler(endpoints);
   }
 
-  /** Starts listening; a port that is taken surfaces as the {@link java.net.BindException} in the cause. */
+  /**
+   * Starts listening; a port that is taken surfaces as the {@link java.net.BindException} in the
+   * cause.
+   */
   public static OperationsServer start(String host, int port, Handler endpoints) {
     OperationsServer ops = new OperationsServer(host, port, endpoints);
     try {
       ops.server.start();
     } catch (Exception e) {
       ops.close();
-      throw new IllegalStateException("The operations port could not start on " + host + ":" + port + ": "
-          + e.getMessage(), e);
+      throw new IllegalStateException(
+          "The operations port could not start on " + host + ":" + port + ": " + e.getMessage(), e);
     }
     return ops;
   }
@@ -58,7 +62,8 @@ public final class OperationsServer implements AutoCloseable {
     try {
       server.stop();
     } catch (Exception e) {
-      throw new IllegalStateException("The operations port did not stop cleanly: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "The operations port did not stop cleanly: " + e.getMessage(), e);
     }
   }
 }

@@ -6,12 +6,16 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Request counts and latencies by operation and status ({@code trestle_requests_seconds_*}), and requests in flight. */
+/**
+ * Request counts and latencies by operation and status ({@code trestle_requests_seconds_*}), and
+ * requests in flight.
+ */
 public final class RequestMetrics implements RequestListener {
   private static final Duration[] LATENCY_BUCKETS = {
-      Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(5), Duration.ofMillis(10),
-      Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
-      Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5)};
+    Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(5), Duration.ofMillis(10),
+    Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
+    Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5)
+  };
 
   private final MeterRegistry registry;
   private final AtomicInteger active;

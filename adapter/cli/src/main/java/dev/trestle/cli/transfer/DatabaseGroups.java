@@ -52,6 +52,7 @@ final class DatabaseGroups implements GroupTarget {
   }
 
   private static GroupRefusedException refused(int index, TableException cause) {
-    return new GroupRefusedException(index, cause.errorCode().code() + ": " + cause.getMessage(), cause);
+    return new GroupRefusedException(
+        index, cause.errorCode().code() + ": " + cause.getMessage(), cause);
   }
 }

@@ -4,8 +4,9 @@ import dev.trestle.TableEntity;
 import java.util.List;
 
 /**
- * Groups into a table of a Table endpoint: one {@code $batch} per group. A group whose request would pass the
- * service's 4 MiB limit (the writer's size estimate cannot know every JSON escape) goes in two halves.
+ * Groups into a table of a Table endpoint: one {@code $batch} per group. A group whose request
+ * would pass the service's 4 MiB limit (the writer's size estimate cannot know every JSON escape)
+ * goes in two halves.
  */
 final class EndpointGroups implements GroupTarget {
   private final RemoteTables remote;
@@ -38,7 +39,8 @@ final class EndpointGroups implements GroupTarget {
       throw new GroupRefusedException(offset + e.index(), offset, e.getMessage(), e);
     } catch (RemoteTables.RemoteException e) {
       throw new GroupRefusedException(offset, offset, e.getMessage(), e);
-    } catch (RemoteTables.BatchTooLargeException tooLarge) { // only ever thrown for two or more entities
+    } catch (
+        RemoteTables.BatchTooLargeException tooLarge) { // only ever thrown for two or more entities
       int half = part.size() / 2;
       write(part.subList(0, half), mode, offset);
       write(part.subList(half, part.size()), mode, offset + half);

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Writes a stream of entities into a table in entity-group transactions: consecutive entities of one
- * partition go together, up to 100 and about 2 MiB per transaction (half the service's 4 MiB batch limit),
- * so a sorted export imports about a hundred times faster than one write per entity. The groups go to a
- * {@link GroupTarget}: a database through the library, or a Table endpoint through {@code $batch}.
+ * Writes a stream of entities into a table in entity-group transactions: consecutive entities of
+ * one partition go together, up to 100 and about 2 MiB per transaction (half the service's 4 MiB
+ * batch limit), so a sorted export imports about a hundred times faster than one write per entity.
+ * The groups go to a {@link GroupTarget}: a database through the library, or a Table endpoint
+ * through {@code $batch}.
  */
 public final class EntityWriter implements EntitySink {
   private static final long MAX_BYTES = TableLimits.MAX_BATCH_BYTES / 2;
@@ -28,7 +29,10 @@ public final class EntityWriter implements EntitySink {
     INSERT
   }
 
-  /** An entity that could not be written, with the count written before it (earlier transactions stay). */
+  /**
+   * An entity that could not be written, with the count written before it (earlier transactions
+   * stay).
+   */
   public static final class WriteFailedException extends RuntimeException {
     WriteFailedException(String message, RuntimeException cause) {
       super(message, cause);
@@ -54,11 +58,12 @@ public final class EntityWriter implements EntitySink {
 
   @Override
   public void add(TableEntity entity) {
-    boolean startsNewGroup = !pending.isEmpty()
-        && (!pending.getFirst().partitionKey().equals(entity.partitionKey())
-            || pending.size() == TableLimits.MAX_BATCH_OPERATIONS
-            || pendingRowKeys.contains(entity.rowKey())
-            || pendingBytes + approximateBytes(entity) > MAX_BYTES);
+    boolean startsNewGroup =
+        !pending.isEmpty()
+            && (!pending.getFirst().partitionKey().equals(entity.partitionKey())
+                || pending.size() == TableLimits.MAX_BATCH_OPERATIONS
+                || pendingRowKeys.contains(entity.rowKey())
+                || pendingBytes + approximateBytes(entity) > MAX_BYTES);
     if (startsNewGroup) {
       flush();
     }
@@ -76,9 +81,19 @@ public final class EntityWriter implements EntitySink {
       target.write(List.copyOf(pending), mode);
     } catch (GroupTarget.GroupRefusedException e) {
       TableEntity refused = pending.get(Math.min(Math.max(e.index(), 0), pending.size() - 1));
-      throw new WriteFailedException("Cannot write entity (PartitionKey='" + refused.partitionKey() + "', RowKey='"
-          + refused.rowKey() + "') to table " + target.tableName() + ": " + e.getMessage() + " ("
-          + (written + e.writtenBefore()) + " entities were written before it)", e);
+      throw new WriteFailedException(
+          "Cannot write entity (PartitionKey='"
+              + refused.partitionKey()
+              + "', RowKey='"
+              + refused.rowKey()
+              + "') to table "
+              + target.tableName()
+              + ": "
+              + e.getMessage()
+              + " ("
+              + (written + e.writtenBefore())
+              + " entities were written before it)",
+          e);
     }
     written += pending.size();
     pending.clear();
@@ -96,16 +111,22 @@ public final class EntityWriter implements EntitySink {
     flush();
   }
 
-  /** Roughly the service's entity size: UTF-16 strings, 8 bytes for most scalars. Only has to stay on the safe side. */
+  /**
+   * Roughly the service's entity size: UTF-16 strings, 8 bytes for most scalars. Only has to stay
+   * on the safe side.
+   */
   static long approximateBytes(TableEntity entity) {
     long bytes = 4 + 2L * (entity.partitionKey().length() + entity.rowKey().length());
     for (var property : entity.properties().entrySet()) {
-      bytes += 8 + 2L * property.getKey().length() + switch (property.getValue()) {
-        case PropertyValue.StringValue s -> 4 + 2L * s.value().length();
-        case PropertyValue.BinaryValue b -> 4 + b.value().length;
-        case PropertyValue.GuidValue g -> 16;
-        default -> 8;
-      };
+      bytes +=
+          8
+              + 2L * property.getKey().length()
+              + switch (property.getValue()) {
+                case PropertyValue.StringValue s -> 4 + 2L * s.value().length();
+                case PropertyValue.BinaryValue b -> 4 + b.value().length;
+                case PropertyValue.GuidValue g -> 16;
+                default -> 8;
+              };
     }
     return bytes;
   }

@@ -3,7 +3,10 @@ package dev.trestle.cli.transfer;
 import dev.trestle.TableEntity;
 import java.util.List;
 
-/** Where {@link EntityWriter} sends each group: entities of one partition, distinct row keys, at most 100. */
+/**
+ * Where {@link EntityWriter} sends each group: entities of one partition, distinct row keys, at
+ * most 100.
+ */
 public interface GroupTarget {
 
   /** The table written, for messages. */
@@ -13,8 +16,9 @@ public interface GroupTarget {
   void write(List<TableEntity> group, EntityWriter.Mode mode);
 
   /**
-   * The group was refused at {@link #index()}. Nothing of it was written, unless it had to be sent in parts (too
-   * large for one request): then the {@link #index()} entities before the refused one may have been.
+   * The group was refused at {@link #index()}. Nothing of it was written, unless it had to be sent
+   * in parts (too large for one request): then the {@link #index()} entities before the refused one
+   * may have been.
    */
   final class GroupRefusedException extends RuntimeException {
     private final int index;

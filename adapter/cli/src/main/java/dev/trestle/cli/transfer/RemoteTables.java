@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trestle.TableEntity;
 import dev.trestle.json.EntityLines;
-import dev.trestle.server.auth.SharedKeySigner;
 import dev.trestle.model.TableLimits;
+import dev.trestle.server.auth.SharedKeySigner;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -26,12 +26,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The few Table REST calls a copy needs (list tables, create one, read entities page by page, write one entity or
- * one {@code $batch}), against Azure, Azurite or another Trestle, signed with Shared Key or authorised by a SAS
- * token. Path-style endpoints ({@code http://host:port/account}) and host-style ones
- * ({@code https://account.table.core.windows.net}) both work. Transient failures (throttling, timeouts, dropped
- * connections) are retried with exponential back-off, as far as retrying cannot apply a write twice. Not a
- * general client: applications use the Azure SDKs.
+ * The few Table REST calls a copy needs (list tables, create one, read entities page by page, write
+ * one entity or one {@code $batch}), against Azure, Azurite or another Trestle, signed with Shared
+ * Key or authorised by a SAS token. Path-style endpoints ({@code http://host:port/account}) and
+ * host-style ones ({@code https://account.table.core.windows.net}) both work. Transient failures
+ * (throttling, timeouts, dropped connections) are retried with exponential back-off, as far as
+ * retrying cannot apply a write twice. Not a general client: applications use the Azure SDKs.
  */
 public final class RemoteTables {
   private static final Logger LOG = LoggerFactory.getLogger(RemoteTables.class);
@@ -45,7 +45,8 @@ public final class RemoteTables {
   private final String account;
   private final SharedKeySigner signer;
   private final String sas;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final ObjectMapper mapper = new ObjectMapper();
 
   /** A call the service refused, with its status and error code. */
@@ -73,7 +74,10 @@ public final class RemoteTables {
     }
   }
 
-  /** An entity-group transaction the service refused: which operation, and why. Nothing of it was written. */
+  /**
+   * An entity-group transaction the service refused: which operation, and why. Nothing of it was
+   * written.
+   */
   public static final class BatchRefusedException extends RuntimeException {
     private final int index;
 
@@ -98,7 +102,10 @@ public final class RemoteTables {
   private enum Retry {
     /** Reads and idempotent writes: every transient failure. */
     ANY_TRANSIENT,
-    /** Inserts: only failures the service or the network guarantees were not applied (throttled, not connected). */
+    /**
+     * Inserts: only failures the service or the network guarantees were not applied (throttled, not
+     * connected).
+     */
     UNAPPLIED_ONLY
   }
 
@@ -124,7 +131,8 @@ public final class RemoteTables {
   /** An endpoint with a SAS token (with or without its leading '?'). */
   public static RemoteTables withSas(String endpoint, String sasToken) {
     String base = trimSlash(endpoint);
-    return new RemoteTables(base, accountOf(base), null, sasToken.startsWith("?") ? sasToken.substring(1) : sasToken);
+    return new RemoteTables(
+        base, accountOf(base), null, sasToken.startsWith("?") ? sasToken.substring(1) : sasToken);
   }
 
   public String endpoint() {
@@ -136,20 +144,36 @@ public final class RemoteTables {
     List<String> names = new ArrayList<>();
     String next = null;
     do {
-      HttpResponse<String> response = send("GET", "/Tables", next == null ? null : "NextTableName=" + encode(next),
-          null, Retry.ANY_TRANSIENT);
+      HttpResponse<String> response =
+          send(
+              "GET",
+              "/Tables",
+              next == null ? null : "NextTableName=" + encode(next),
+              null,
+              Retry.ANY_TRANSIENT);
       for (JsonNode table : json(response).path("value")) {
         names.add(table.path("TableName").asText());
       }
-      next = response.headers().firstValue("x-ms-continuation-NextTableName").filter(s -> !s.isEmpty()).orElse(null);
+      next =
+          response
+              .headers()
+              .firstValue("x-ms-continuation-NextTableName")
+              .filter(s -> !s.isEmpty())
+              .orElse(null);
     } while (next != null);
     return names;
   }
 
   public void createTableIfNotExists(String table) {
     try {
-      // a retry after an ambiguous failure may find the table created by the first attempt: 409, handled below
-      send("POST", "/Tables", null, jsonBody("{\"TableName\":" + mapper.valueToTree(table) + "}"), Retry.ANY_TRANSIENT);
+      // a retry after an ambiguous failure may find the table created by the first attempt: 409,
+      // handled below
+      send(
+          "POST",
+          "/Tables",
+          null,
+          jsonBody("{\"TableName\":" + mapper.valueToTree(table) + "}"),
+          Retry.ANY_TRANSIENT);
     } catch (RemoteException e) {
       if (e.status() != 409) {
         throw e;
@@ -161,14 +185,26 @@ public final class RemoteTables {
   public record Page(List<TableEntity> entities, Optional<String> continuation) {}
 
   public Page page(String table, String continuation) {
-    HttpResponse<String> response = send("GET", "/" + table + "()", continuation, null, Retry.ANY_TRANSIENT);
+    HttpResponse<String> response =
+        send("GET", "/" + table + "()", continuation, null, Retry.ANY_TRANSIENT);
     List<TableEntity> entities = new ArrayList<>();
     for (JsonNode entity : json(response).path("value")) {
       entities.add(EntityLines.read(entity.toString()));
     }
-    Optional<String> partition = response.headers().firstValue("x-ms-continuation-NextPartitionKey").filter(s -> !s.isEmpty());
-    Optional<String> row = response.headers().firstValue("x-ms-continuation-NextRowKey").filter(s -> !s.isEmpty());
-    return new Page(entities, partition.map(p -> "NextPartitionKey=" + encode(p) + row.map(r -> "&NextRowKey=" + encode(r)).orElse("")));
+    Optional<String> partition =
+        response
+            .headers()
+            .firstValue("x-ms-continuation-NextPartitionKey")
+            .filter(s -> !s.isEmpty());
+    Optional<String> row =
+        response.headers().firstValue("x-ms-continuation-NextRowKey").filter(s -> !s.isEmpty());
+    return new Page(
+        entities,
+        partition.map(
+            p ->
+                "NextPartitionKey="
+                    + encode(p)
+                    + row.map(r -> "&NextRowKey=" + encode(r)).orElse("")));
   }
 
   /** Writes one entity: insert-or-replace, insert-or-merge, or insert. */
@@ -182,35 +218,64 @@ public final class RemoteTables {
   }
 
   /**
-   * Writes entities of one partition as one entity-group transaction ({@code $batch}): all or nothing.
+   * Writes entities of one partition as one entity-group transaction ({@code $batch}): all or
+   * nothing.
    *
    * @throws BatchRefusedException when the service refused an operation (nothing was written)
-   * @throws BatchTooLargeException when the request would exceed the service's 4 MiB batch limit (nothing sent)
+   * @throws BatchTooLargeException when the request would exceed the service's 4 MiB batch limit
+   *     (nothing sent)
    */
   public void writeBatch(String table, List<TableEntity> entities, EntityWriter.Mode mode) {
-    BatchPayload payload = new BatchPayload(entities.stream().map(entity -> switch (mode) {
-      case UPSERT -> new BatchPayload.Operation("PUT", base + entityPath(table, entity), entityJson(entity));
-      case MERGE -> new BatchPayload.Operation("MERGE", base + entityPath(table, entity), entityJson(entity));
-      case INSERT -> new BatchPayload.Operation("POST", base + "/" + table, entityJson(entity));
-    }).toList());
+    BatchPayload payload =
+        new BatchPayload(
+            entities.stream()
+                .map(
+                    entity ->
+                        switch (mode) {
+                          case UPSERT ->
+                              new BatchPayload.Operation(
+                                  "PUT", base + entityPath(table, entity), entityJson(entity));
+                          case MERGE ->
+                              new BatchPayload.Operation(
+                                  "MERGE", base + entityPath(table, entity), entityJson(entity));
+                          case INSERT ->
+                              new BatchPayload.Operation(
+                                  "POST", base + "/" + table, entityJson(entity));
+                        })
+                .toList());
     if (payload.body().length > TableLimits.MAX_BATCH_BYTES) {
       throw new BatchTooLargeException();
     }
-    HttpResponse<String> response = send("POST", "/$batch", null, new Body(payload.contentType(), payload.body()),
-        mode == EntityWriter.Mode.INSERT ? Retry.UNAPPLIED_ONLY : Retry.ANY_TRANSIENT);
-    BatchPayload.failure(response.body()).ifPresent(failure -> {
-      throw new BatchRefusedException(failure.index(), failure.status() + " " + failure.code());
-    });
+    HttpResponse<String> response =
+        send(
+            "POST",
+            "/$batch",
+            null,
+            new Body(payload.contentType(), payload.body()),
+            mode == EntityWriter.Mode.INSERT ? Retry.UNAPPLIED_ONLY : Retry.ANY_TRANSIENT);
+    BatchPayload.failure(response.body())
+        .ifPresent(
+            failure -> {
+              throw new BatchRefusedException(
+                  failure.index(), failure.status() + " " + failure.code());
+            });
   }
 
   private String entityJson(TableEntity entity) {
-    return EntityLines.write(TableEntity.builder(entity.partitionKey(), entity.rowKey())
-        .putAll(entity.properties()).build());
+    return EntityLines.write(
+        TableEntity.builder(entity.partitionKey(), entity.rowKey())
+            .putAll(entity.properties())
+            .build());
   }
 
   private static String entityPath(String table, TableEntity entity) {
-    return "/" + table + "(PartitionKey='" + encode(entity.partitionKey().replace("'", "''"))
-        + "',RowKey='" + encode(entity.rowKey().replace("'", "''")) + "')";
+    return "/"
+        + table
+        + "(PartitionKey='"
+        + encode(entity.partitionKey().replace("'", "''"))
+        + "',RowKey='"
+        + encode(entity.rowKey().replace("'", "''"))
+        + "')";
   }
 
   /** A request body with its content type. */
@@ -220,13 +285,15 @@ public final class RemoteTables {
     return new Body(JSON, json.getBytes(StandardCharsets.UTF_8));
   }
 
-  private HttpResponse<String> send(String method, String path, String query, Body body, Retry retry) {
+  private HttpResponse<String> send(
+      String method, String path, String query, Body body, Retry retry) {
     for (int attempt = 1; ; attempt++) {
       HttpResponse<String> response;
       try {
         response = sendOnce(method, path, query, body);
       } catch (IOException e) {
-        boolean unapplied = e instanceof java.net.ConnectException || e instanceof HttpConnectTimeoutException;
+        boolean unapplied =
+            e instanceof java.net.ConnectException || e instanceof HttpConnectTimeoutException;
         if (attempt < MAX_ATTEMPTS && (retry == Retry.ANY_TRANSIENT || unapplied)) {
           backOff(attempt, method, path, e.toString());
           continue;
@@ -242,12 +309,24 @@ public final class RemoteTables {
         backOff(attempt, method, path, status + " " + code);
         continue;
       }
-      throw new RemoteException(status, code,
-          method + " " + path + " on " + base + " failed: " + status + (code.isEmpty() ? "" : " " + code));
+      throw new RemoteException(
+          status,
+          code,
+          method
+              + " "
+              + path
+              + " on "
+              + base
+              + " failed: "
+              + status
+              + (code.isEmpty() ? "" : " " + code));
     }
   }
 
-  /** 503 (ServerBusy) and 429 are refused before anything is applied; timeouts and 5xx may have been applied. */
+  /**
+   * 503 (ServerBusy) and 429 are refused before anything is applied; timeouts and 5xx may have been
+   * applied.
+   */
   private static boolean retryable(int status, Retry retry) {
     return switch (status) {
       case 429, 503 -> true;
@@ -258,8 +337,16 @@ public final class RemoteTables {
 
   private void backOff(int attempt, String method, String path, String reason) {
     long delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS << (attempt - 1));
-    delay += ThreadLocalRandom.current().nextLong(delay / 4 + 1); // spread clients throttled together
-    LOG.warn("{} {} on {}: {}; retrying in {} ms (attempt {} of {})", method, path, base, reason, delay, attempt + 1,
+    delay +=
+        ThreadLocalRandom.current().nextLong(delay / 4 + 1); // spread clients throttled together
+    LOG.warn(
+        "{} {} on {}: {}; retrying in {} ms (attempt {} of {})",
+        method,
+        path,
+        base,
+        reason,
+        delay,
+        attempt + 1,
         MAX_ATTEMPTS);
     try {
       Thread.sleep(delay);
@@ -269,16 +356,21 @@ public final class RemoteTables {
     }
   }
 
-  private HttpResponse<String> sendOnce(String method, String path, String query, Body body) throws IOException {
+  private HttpResponse<String> sendOnce(String method, String path, String query, Body body)
+      throws IOException {
     String fullQuery = query == null ? sas : sas == null ? query : query + "&" + sas;
     URI uri = URI.create(base + path + (fullQuery == null ? "" : "?" + fullQuery));
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-        .timeout(Duration.ofSeconds(60))
-        .header("x-ms-version", TableLimits.API_VERSION)
-        .header("Accept", "application/json;odata=minimalmetadata")
-        .header("DataServiceVersion", "3.0")
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofByteArray(body.bytes()));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri)
+            .timeout(Duration.ofSeconds(60))
+            .header("x-ms-version", TableLimits.API_VERSION)
+            .header("Accept", "application/json;odata=minimalmetadata")
+            .header("DataServiceVersion", "3.0")
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofByteArray(body.bytes()));
     if (body != null) {
       request.header("Content-Type", body.contentType());
       if (body.contentType().equals(JSON)) {
@@ -288,8 +380,13 @@ public final class RemoteTables {
     if (signer != null) {
       String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
       request.header("x-ms-date", date);
-      String toSign = SharedKeySigner.stringToSign(method, null, body == null ? null : body.contentType(), date,
-          "/" + account + uri.getRawPath());
+      String toSign =
+          SharedKeySigner.stringToSign(
+              method,
+              null,
+              body == null ? null : body.contentType(),
+              date,
+              "/" + account + uri.getRawPath());
       request.header("Authorization", "SharedKey " + account + ":" + signer.signBase64(toSign));
     }
     try {

@@ -2,11 +2,11 @@ package dev.trestle.cli.transfer;
 
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
+import dev.trestle.TableEntity;
 import dev.trestle.TableInfo;
 import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
 import dev.trestle.TableService;
-import dev.trestle.TableEntity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -68,7 +68,10 @@ public sealed interface TableEnd permits TableEnd.Database, TableEnd.Endpoint {
     }
   }
 
-  /** A Table endpoint (Azure, Azurite, Trestle): one {@code $batch} of up to 100 entities per partition. */
+  /**
+   * A Table endpoint (Azure, Azurite, Trestle): one {@code $batch} of up to 100 entities per
+   * partition.
+   */
   record Endpoint(RemoteTables remote) implements TableEnd {
     @Override
     public List<String> tableNames() {

@@ -17,21 +17,26 @@ class ConfigurationTest {
   @Test
   void flagWinsOverEnvironmentWhichWinsOverFileWhichWinsOverDefault() throws IOException {
     Path file = write("port=3000\nhost=10.0.0.1\npool-size=7\n");
-    Configuration configuration = Configuration.load(file.toString(),
-        Map.of("TRESTLE_PORT", "2000", "TRESTLE_HOST", "0.0.0.0"));
+    Configuration configuration =
+        Configuration.load(
+            file.toString(), Map.of("TRESTLE_PORT", "2000", "TRESTLE_HOST", "0.0.0.0"));
 
-    assertThat(configuration.resolve(Setting.PORT, "1000")).isEqualTo(new Configuration.Value("1000", "--port"));
-    assertThat(configuration.resolve(Setting.PORT, null)).isEqualTo(new Configuration.Value("2000", "TRESTLE_PORT"));
+    assertThat(configuration.resolve(Setting.PORT, "1000"))
+        .isEqualTo(new Configuration.Value("1000", "--port"));
+    assertThat(configuration.resolve(Setting.PORT, null))
+        .isEqualTo(new Configuration.Value("2000", "TRESTLE_PORT"));
     assertThat(configuration.string(Setting.HOST, null)).isEqualTo("0.0.0.0");
     assertThat(configuration.resolve(Setting.POOL_SIZE, null).text()).isEqualTo("7");
     assertThat(configuration.resolve(Setting.POOL_SIZE, null).source()).contains("config file");
-    assertThat(configuration.resolve(Setting.DB_WAIT, null)).isEqualTo(new Configuration.Value("30", "default"));
+    assertThat(configuration.resolve(Setting.DB_WAIT, null))
+        .isEqualTo(new Configuration.Value("30", "default"));
   }
 
   @Test
   void configFileComesFromTheEnvironmentWhenNoFlagNamesIt() throws IOException {
     Path file = write("port=3000\n");
-    Configuration configuration = Configuration.load(null, Map.of("TRESTLE_CONFIG", file.toString()));
+    Configuration configuration =
+        Configuration.load(null, Map.of("TRESTLE_CONFIG", file.toString()));
     assertThat(configuration.integer(Setting.PORT, null, 0, 65535)).isEqualTo(3000);
   }
 
@@ -52,7 +57,9 @@ class ConfigurationTest {
 
   @Test
   void missingConfigFileNamesThePathAndWhereItCameFrom() {
-    assertThatThrownBy(() -> Configuration.load(null, Map.of("TRESTLE_CONFIG", dir.resolve("nope").toString())))
+    assertThatThrownBy(
+            () ->
+                Configuration.load(null, Map.of("TRESTLE_CONFIG", dir.resolve("nope").toString())))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("nope")
         .hasMessageContaining("TRESTLE_CONFIG");
@@ -62,23 +69,27 @@ class ConfigurationTest {
   void badNumberNamesSettingSourceAndRange() {
     Configuration configuration = Configuration.load(null, Map.of("TRESTLE_PORT", "http"));
     assertThatThrownBy(() -> configuration.integer(Setting.PORT, null, 0, 65535))
-        .hasMessage("--port must be a whole number from 0 to 65535, but was 'http' (from TRESTLE_PORT).");
+        .hasMessage(
+            "--port must be a whole number from 0 to 65535, but was 'http' (from TRESTLE_PORT).");
     assertThatThrownBy(() -> configuration.integer(Setting.PORT, "70000", 0, 65535))
         .hasMessage("--port must be a whole number from 0 to 65535, but was '70000'.");
   }
 
   @Test
   void booleansAcceptCommonSpellingsAndRejectOthers() {
-    Configuration configuration = Configuration.load(null, Map.of("TRESTLE_ALLOW_ANONYMOUS", "yes"));
+    Configuration configuration =
+        Configuration.load(null, Map.of("TRESTLE_ALLOW_ANONYMOUS", "yes"));
     assertThat(configuration.bool(Setting.ALLOW_ANONYMOUS, null)).isTrue();
     assertThat(configuration.bool(Setting.ALLOW_ANONYMOUS, false)).isFalse();
     Configuration wrong = Configuration.load(null, Map.of("TRESTLE_ALLOW_ANONYMOUS", "maybe"));
-    assertThatThrownBy(() -> wrong.bool(Setting.ALLOW_ANONYMOUS, null)).hasMessageContaining("true or false");
+    assertThatThrownBy(() -> wrong.bool(Setting.ALLOW_ANONYMOUS, null))
+        .hasMessageContaining("true or false");
   }
 
   @Test
   void listsSplitOnCommasAndWhitespaceAndFlagsReplaceTheVariable() {
-    Configuration configuration = Configuration.load(null, Map.of("TRESTLE_ACCOUNT", "a:QQ==, b:Qg=="));
+    Configuration configuration =
+        Configuration.load(null, Map.of("TRESTLE_ACCOUNT", "a:QQ==, b:Qg=="));
     assertThat(configuration.list(Setting.ACCOUNT, null)).containsExactly("a:QQ==", "b:Qg==");
     assertThat(configuration.list(Setting.ACCOUNT, List.of("c:Qw=="))).containsExactly("c:Qw==");
   }
@@ -87,7 +98,8 @@ class ConfigurationTest {
   void passwordIsNeverEchoedInErrors() {
     Configuration configuration = Configuration.load(null, Map.of());
     Configuration.Value value = configuration.resolve(Setting.DB_PASSWORD, "s3cret");
-    assertThat(Configuration.invalid(Setting.DB_PASSWORD, value, "x").getMessage()).doesNotContain("s3cret");
+    assertThat(Configuration.invalid(Setting.DB_PASSWORD, value, "x").getMessage())
+        .doesNotContain("s3cret");
   }
 
   private Path write(String content) throws IOException {

@@ -17,7 +17,8 @@ class ServerSettingsTest {
 
   @Test
   void defaultsServeTheDevAccountOnLoopbackOverAnH2File() {
-    ServerSettings settings = ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS, NO_SERVER_FLAGS);
+    ServerSettings settings =
+        ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS, NO_SERVER_FLAGS);
 
     assertThat(settings.database().jdbcUrl()).startsWith("jdbc:h2:file:./trestle-data/");
     assertThat(settings.database().poolSize()).isEqualTo(10);
@@ -31,55 +32,95 @@ class ServerSettingsTest {
 
   @Test
   void slowClientLimitsDefaultToTheServersOwnAndHealthStaysOnTheApiPort() {
-    ServerSettings settings = ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS, NO_SERVER_FLAGS);
+    ServerSettings settings =
+        ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS, NO_SERVER_FLAGS);
 
-    assertThat(settings.limits()).isEqualTo(new ServerSettings.ClientLimits(TrestleServer.DEFAULT_HEADER_TIMEOUT,
-        TrestleServer.DEFAULT_MIN_BODY_RATE, TrestleServer.DEFAULT_MAX_CONNECTIONS));
+    assertThat(settings.limits())
+        .isEqualTo(
+            new ServerSettings.ClientLimits(
+                TrestleServer.DEFAULT_HEADER_TIMEOUT,
+                TrestleServer.DEFAULT_MIN_BODY_RATE,
+                TrestleServer.DEFAULT_MAX_CONNECTIONS));
     assertThat(settings.operations()).isEmpty();
   }
 
   @Test
   void slowClientLimitsAreReadAndZeroTurnsThemOff() {
-    ServerSettings settings = ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_HEADER_TIMEOUT", "2.5",
-        "TRESTLE_MIN_BODY_RATE", "0", "TRESTLE_MAX_CONNECTIONS", "0")), NO_DB_FLAGS, NO_SERVER_FLAGS);
-    assertThat(settings.limits()).isEqualTo(new ServerSettings.ClientLimits(Duration.ofMillis(2500), 0, 0));
+    ServerSettings settings =
+        ServerSettings.resolve(
+            Configuration.load(
+                null,
+                Map.of(
+                    "TRESTLE_HEADER_TIMEOUT",
+                    "2.5",
+                    "TRESTLE_MIN_BODY_RATE",
+                    "0",
+                    "TRESTLE_MAX_CONNECTIONS",
+                    "0")),
+            NO_DB_FLAGS,
+            NO_SERVER_FLAGS);
+    assertThat(settings.limits())
+        .isEqualTo(new ServerSettings.ClientLimits(Duration.ofMillis(2500), 0, 0));
 
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_MAX_CONNECTIONS", "-1")),
-        NO_DB_FLAGS, NO_SERVER_FLAGS))
-        .hasMessage("--max-connections must be a whole number from 0 to 1000000, but was '-1' (from "
-            + "TRESTLE_MAX_CONNECTIONS).");
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_MAX_CONNECTIONS", "-1")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS))
+        .hasMessage(
+            "--max-connections must be a whole number from 0 to 1000000, but was '-1' (from "
+                + "TRESTLE_MAX_CONNECTIONS).");
   }
 
   @Test
   void anOperationsPortListensOnTheApiHostUnlessToldOtherwise() {
-    assertThat(ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_HOST", "0.0.0.0")), NO_DB_FLAGS,
-        opsFlags(null, "9090")).operations())
+    assertThat(
+            ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_HOST", "0.0.0.0")),
+                    NO_DB_FLAGS,
+                    opsFlags(null, "9090"))
+                .operations())
         .contains(new ServerSettings.OperationsAddress("0.0.0.0", 9090));
-    assertThat(ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_HOST", "0.0.0.0")), NO_DB_FLAGS,
-        opsFlags("127.0.0.1", "9090")).operations())
+    assertThat(
+            ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_HOST", "0.0.0.0")),
+                    NO_DB_FLAGS,
+                    opsFlags("127.0.0.1", "9090"))
+                .operations())
         .contains(new ServerSettings.OperationsAddress("127.0.0.1", 9090));
   }
 
   @Test
   void anOperationsAddressNeedsAPortOfItsOwn() {
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
-        opsFlags("127.0.0.1", null)))
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of()), NO_DB_FLAGS, opsFlags("127.0.0.1", null)))
         .hasMessageStartingWith("--ops-host needs --ops-port");
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
-        opsFlags(null, "10002")))
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of()), NO_DB_FLAGS, opsFlags(null, "10002")))
         .hasMessageStartingWith("--ops-port must differ from --port (10002)");
   }
 
   private static ServerSettings.ServerFlags opsFlags(String opsHost, String opsPort) {
-    return new ServerSettings.ServerFlags(null, null, null, null, null, opsHost, opsPort, null, null, null);
+    return new ServerSettings.ServerFlags(
+        null, null, null, null, null, opsHost, opsPort, null, null, null);
   }
 
   @Test
   void accountsParseWithOneOrTwoKeys() {
-    ServerSettings settings = ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
-        new ServerSettings.ServerFlags(null, null, List.of("alpha:QUJD", "beta:QUJD:REVG"), null, null));
-    assertThat(settings.accounts()).containsExactly(
-        new Account("alpha", List.of("QUJD")), new Account("beta", List.of("QUJD", "REVG")));
+    ServerSettings settings =
+        ServerSettings.resolve(
+            Configuration.load(null, Map.of()),
+            NO_DB_FLAGS,
+            new ServerSettings.ServerFlags(
+                null, null, List.of("alpha:QUJD", "beta:QUJD:REVG"), null, null));
+    assertThat(settings.accounts())
+        .containsExactly(
+            new Account("alpha", List.of("QUJD")), new Account("beta", List.of("QUJD", "REVG")));
   }
 
   @Test
@@ -89,33 +130,60 @@ class ServerSettingsTest {
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("3-24 lower-case")
         .hasMessageContaining("TRESTLE_ACCOUNT");
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
-        new ServerSettings.ServerFlags(null, null, List.of("alpha:not*base64"), null, null)))
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of()),
+                    NO_DB_FLAGS,
+                    new ServerSettings.ServerFlags(
+                        null, null, List.of("alpha:not*base64"), null, null)))
         .hasMessageContaining("not base64")
-        .message().doesNotContain("not*base64");
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
-        new ServerSettings.ServerFlags(null, null, List.of("alpha:QUJD", "alpha:REVG"), null, null)))
+        .message()
+        .doesNotContain("not*base64");
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of()),
+                    NO_DB_FLAGS,
+                    new ServerSettings.ServerFlags(
+                        null, null, List.of("alpha:QUJD", "alpha:REVG"), null, null)))
         .hasMessageContaining("twice");
   }
 
   @Test
   void onlyPostgresqlAndH2UrlsAreAccepted() {
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_DB", "jdbc:mysql://x/y")),
-        NO_DB_FLAGS, NO_SERVER_FLAGS))
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_DB", "jdbc:mysql://x/y")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS))
         .hasMessageStartingWith("--db must be a jdbc:postgresql: or jdbc:h2: URL")
         .hasMessageContaining("(from TRESTLE_DB)");
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()),
-        new DatabaseSettings.DatabaseFlags("postgres://localhost/x", null, null, null, null, null), NO_SERVER_FLAGS))
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of()),
+                    new DatabaseSettings.DatabaseFlags(
+                        "postgres://localhost/x", null, null, null, null, null),
+                    NO_SERVER_FLAGS))
         .hasMessageContaining("'postgres://localhost/x'");
   }
 
   @Test
   void logLevelIsCheckedAndNormalised() {
-    ServerSettings settings = ServerSettings.resolve(Configuration.load(null, Map.of("TRESTLE_LOG_LEVEL", "DEBUG")),
-        NO_DB_FLAGS, NO_SERVER_FLAGS);
+    ServerSettings settings =
+        ServerSettings.resolve(
+            Configuration.load(null, Map.of("TRESTLE_LOG_LEVEL", "DEBUG")),
+            NO_DB_FLAGS,
+            NO_SERVER_FLAGS);
     assertThat(settings.logLevel()).isEqualTo("debug");
-    assertThatThrownBy(() -> ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS,
-        new ServerSettings.ServerFlags(null, null, null, null, "loud")))
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of()),
+                    NO_DB_FLAGS,
+                    new ServerSettings.ServerFlags(null, null, null, null, "loud")))
         .hasMessageContaining("--log-level must be one of");
   }
 
@@ -123,7 +191,9 @@ class ServerSettingsTest {
   void redactionHidesPasswordsAndUserInfo() {
     assertThat(DatabaseSettings.redact("jdbc:postgresql://db/x?user=app&password=s3cret&ssl=true"))
         .isEqualTo("jdbc:postgresql://db/x?user=app&password=***&ssl=true");
-    assertThat(DatabaseSettings.redact("jdbc:postgresql://app:s3cret@db/x")).isEqualTo("jdbc:postgresql://***@db/x");
-    assertThat(DatabaseSettings.redact("jdbc:h2:file:./data;PASSWORD=s3cret;MODE=x")).isEqualTo("jdbc:h2:file:./data;PASSWORD=***;MODE=x");
+    assertThat(DatabaseSettings.redact("jdbc:postgresql://app:s3cret@db/x"))
+        .isEqualTo("jdbc:postgresql://***@db/x");
+    assertThat(DatabaseSettings.redact("jdbc:h2:file:./data;PASSWORD=s3cret;MODE=x"))
+        .isEqualTo("jdbc:h2:file:./data;PASSWORD=***;MODE=x");
   }
 }

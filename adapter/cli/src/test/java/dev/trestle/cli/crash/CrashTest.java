@@ -11,10 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server as its own process under concurrent inserts, upserts, merges and 100-entity batches, killed with
- * SIGKILL at a random moment and started again on the same database, cycle after cycle: every acknowledged
- * write is there with its acknowledged ETag and values, and no batch is half there. Then the same with SIGTERM,
- * where every request refused during the stop is a clean 503 ServerBusy.
+ * The server as its own process under concurrent inserts, upserts, merges and 100-entity batches,
+ * killed with SIGKILL at a random moment and started again on the same database, cycle after cycle:
+ * every acknowledged write is there with its acknowledged ETag and values, and no batch is half
+ * there. Then the same with SIGTERM, where every request refused during the stop is a clean 503
+ * ServerBusy.
  *
  * <p>{@code -Dtrestle.crash.cycles=20} runs longer; the build runs 3 cycles per database.
  */
@@ -32,7 +33,9 @@ class CrashTest {
 
   @Test
   void killedOnAPlainH2FileUrlLosesNoAcknowledgedWrite() throws Exception {
-    killCycles("H2 (jdbc:h2:file:PATH)", new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("plain/tables")));
+    killCycles(
+        "H2 (jdbc:h2:file:PATH)",
+        new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("plain/tables")));
   }
 
   @Test
@@ -42,7 +45,9 @@ class CrashTest {
 
   @Test
   void stoppedWithSigtermOnH2LosesNothingAndRefusesOnlyWithServerBusy() throws Exception {
-    terminateCycle("H2 (jdbc:h2:file:PATH)", new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("term/tables")));
+    terminateCycle(
+        "H2 (jdbc:h2:file:PATH)",
+        new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("term/tables")));
   }
 
   @Test
@@ -59,13 +64,18 @@ class CrashTest {
     for (int cycle = 0; cycle <= CYCLES; cycle++) {
       SignedHttp http = new SignedHttp(server.start());
       if (cycle == 0) {
-        assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status()).isEqualTo(201);
+        assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status())
+            .isEqualTo(201);
       } else {
         Verifier.Findings findings = checked(server, http, table, ledger);
         lost += findings.lost().size();
         partial += findings.partialBatches().size();
-        assertThat(findings.lost()).as("acknowledged writes lost after kill %d on %s", cycle, database).isEmpty();
-        assertThat(findings.partialBatches()).as("batches half applied after kill %d", cycle).isEmpty();
+        assertThat(findings.lost())
+            .as("acknowledged writes lost after kill %d on %s", cycle, database)
+            .isEmpty();
+        assertThat(findings.partialBatches())
+            .as("batches half applied after kill %d", cycle)
+            .isEmpty();
       }
       if (cycle == CYCLES) {
         server.terminate();
@@ -76,9 +86,18 @@ class CrashTest {
       server.kill();
       workload.stop();
     }
-    assertThat(ledger.acknowledgedWrites).as("writes were acknowledged before the kills").isGreaterThan(CYCLES * 10);
-    log.info("Crash test on {}: {} SIGKILL cycles, {} acknowledged writes ({} batches of 100 among them), lost {},"
-        + " partial batches {}", database, CYCLES, ledger.acknowledgedWrites, ledger.batches.size(), lost, partial);
+    assertThat(ledger.acknowledgedWrites)
+        .as("writes were acknowledged before the kills")
+        .isGreaterThan(CYCLES * 10);
+    log.info(
+        "Crash test on {}: {} SIGKILL cycles, {} acknowledged writes ({} batches of 100 among them), lost {},"
+            + " partial batches {}",
+        database,
+        CYCLES,
+        ledger.acknowledgedWrites,
+        ledger.batches.size(),
+        lost,
+        partial);
   }
 
   private void terminateCycle(String database, ServerProcess server) throws Exception {
@@ -86,29 +105,41 @@ class CrashTest {
     String table = "term" + Long.toString(System.nanoTime(), 36);
     Workload workload = new Workload(ledger, table);
     SignedHttp http = new SignedHttp(server.start());
-    assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status()).isEqualTo(201);
+    assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status())
+        .isEqualTo(201);
     workload.start(http, CLIENTS, 0);
     Thread.sleep(1500);
     int exitCode = server.terminate();
     workload.stop();
     String stopLog = server.log();
-    assertThat(exitCode).as("the JVM's exit code after SIGTERM (128 + 15)\n" + stopLog).isEqualTo(143);
-    assertThat(workload.refusals).as("requests refused during the graceful stop").allMatch("503 ServerBusy"::equals);
+    assertThat(exitCode)
+        .as("the JVM's exit code after SIGTERM (128 + 15)\n" + stopLog)
+        .isEqualTo(143);
+    assertThat(workload.refusals)
+        .as("requests refused during the graceful stop")
+        .allMatch("503 ServerBusy"::equals);
     assertThat(stopLog).doesNotContain("ERROR").doesNotContain("already closed");
 
     http = new SignedHttp(server.start());
     Verifier.Findings findings = checked(server, http, table, ledger);
     server.terminate();
-    assertThat(findings.lost()).as("acknowledged writes lost after SIGTERM on %s", database).isEmpty();
+    assertThat(findings.lost())
+        .as("acknowledged writes lost after SIGTERM on %s", database)
+        .isEmpty();
     assertThat(findings.partialBatches()).isEmpty();
     assertThat(ledger.acknowledgedWrites).isPositive();
-    log.info("SIGTERM test on {}: {} acknowledged writes, {} refused with 503 ServerBusy, lost 0", database,
-        ledger.acknowledgedWrites, workload.refusals.size());
+    log.info(
+        "SIGTERM test on {}: {} acknowledged writes, {} refused with 503 ServerBusy, lost 0",
+        database,
+        ledger.acknowledgedWrites,
+        workload.refusals.size());
   }
 
-  /** The verification, with the server's log attached when the server does not answer as it should. */
-  private static Verifier.Findings checked(ServerProcess server, SignedHttp http, String table, Ledger ledger)
-      throws Exception {
+  /**
+   * The verification, with the server's log attached when the server does not answer as it should.
+   */
+  private static Verifier.Findings checked(
+      ServerProcess server, SignedHttp http, String table, Ledger ledger) throws Exception {
     try {
       return Verifier.check(http, table, ledger);
     } catch (IllegalStateException e) {
@@ -120,8 +151,11 @@ class CrashTest {
     TestDatabase.Address address = TestDatabase.dedicatedPostgresDatabase("trestle_crash_test");
     String url = address.url();
     if (address.user() != null) {
-      url += (url.contains("?") ? "&" : "?") + "user=" + address.user()
-          + (address.password() == null ? "" : "&password=" + address.password());
+      url +=
+          (url.contains("?") ? "&" : "?")
+              + "user="
+              + address.user()
+              + (address.password() == null ? "" : "&password=" + address.password());
     }
     return url;
   }

@@ -21,10 +21,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server as its own process with a 256 MB heap, over entities of about half a megabyte each (15 string
- * properties of 32,000 characters): several clients query the whole table at once, each following continuations
- * to the end. Every page is answered 200, each client reads every entity exactly once, and the server never runs
- * out of memory, whatever the size of the table: what one request holds is bounded, not the page it asks for.
+ * The server as its own process with a 256 MB heap, over entities of about half a megabyte each (15
+ * string properties of 32,000 characters): several clients query the whole table at once, each
+ * following continuations to the end. Every page is answered 200, each client reads every entity
+ * exactly once, and the server never runs out of memory, whatever the size of the table: what one
+ * request holds is bounded, not the page it asks for.
  */
 class LargePagesMemoryTest {
   private static final Logger log = LoggerFactory.getLogger(LargePagesMemoryTest.class);
@@ -36,69 +37,96 @@ class LargePagesMemoryTest {
   @TempDir Path dir;
 
   @Test
-  void wholeTableQueriesOfHalfMegabyteEntitiesOnH2AreAllAnsweredWithinASmallHeap() throws Exception {
-    queryEverythingAtOnce("H2", new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("large/tables")), false);
+  void wholeTableQueriesOfHalfMegabyteEntitiesOnH2AreAllAnsweredWithinASmallHeap()
+      throws Exception {
+    queryEverythingAtOnce(
+        "H2", new ServerProcess(dir, "jdbc:h2:file:" + dir.resolve("large/tables")), false);
   }
 
   @Test
-  void wholeTableQueriesOfHalfMegabyteEntitiesOnPostgresqlAreAllAnsweredWithinASmallHeap() throws Exception {
+  void wholeTableQueriesOfHalfMegabyteEntitiesOnPostgresqlAreAllAnsweredWithinASmallHeap()
+      throws Exception {
     TestDatabase.Address address = TestDatabase.dedicatedPostgresDatabase("trestle_memory_test");
     String url = address.url();
     if (address.user() != null) {
-      url += (url.contains("?") ? "&" : "?") + "user=" + address.user()
-          + (address.password() == null ? "" : "&password=" + address.password());
+      url +=
+          (url.contains("?") ? "&" : "?")
+              + "user="
+              + address.user()
+              + (address.password() == null ? "" : "&password=" + address.password());
     }
     queryEverythingAtOnce("PostgreSQL", new ServerProcess(dir, url), true);
   }
 
   /** {@code dropAfterwards}: the database outlives the test, so the table is deleted at the end. */
-  private void queryEverythingAtOnce(String database, ServerProcess server, boolean dropAfterwards) throws Exception {
+  private void queryEverythingAtOnce(String database, ServerProcess server, boolean dropAfterwards)
+      throws Exception {
     SignedHttp http = new SignedHttp(server.start());
     String table = "large" + Long.toString(System.nanoTime(), 36);
     try {
-      assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status()).isEqualTo(201);
+      assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status())
+          .isEqualTo(201);
       long started = System.nanoTime();
-      runAll(6, client -> {
-        for (int i = client; i < ENTITIES; i += 6) {
-          SignedHttp.Reply reply = http.json("PUT", "/" + table + "(PartitionKey='p" + (i % 8) + "',RowKey='"
-              + rowKey(i) + "')", largeEntity(), null);
-          assertThat(reply.status()).as("upsert of entity %d: %s", i, reply.errorCode()).isEqualTo(204);
-        }
-      });
+      runAll(
+          6,
+          client -> {
+            for (int i = client; i < ENTITIES; i += 6) {
+              SignedHttp.Reply reply =
+                  http.json(
+                      "PUT",
+                      "/" + table + "(PartitionKey='p" + (i % 8) + "',RowKey='" + rowKey(i) + "')",
+                      largeEntity(),
+                      null);
+              assertThat(reply.status())
+                  .as("upsert of entity %d: %s", i, reply.errorCode())
+                  .isEqualTo(204);
+            }
+          });
       long loaded = System.nanoTime();
 
       Queue<String> failures = new ConcurrentLinkedQueue<>();
       AtomicLong pages = new AtomicLong();
       AtomicLong largestPage = new AtomicLong();
       List<List<String>> readByClient = Collections.synchronizedList(new ArrayList<>());
-      runAll(CLIENTS, client -> {
-        List<String> read = new ArrayList<>();
-        String continuation = "";
-        do {
-          SignedHttp.Reply page = http.send("GET", "/" + table + "()?$top=1000" + continuation, null, null, null);
-          if (page.status() != 200) {
-            failures.add(page.status() + " " + page.errorCode());
-            return;
-          }
-          pages.incrementAndGet();
-          largestPage.accumulateAndGet(page.body().length(), Math::max);
-          for (JsonNode entity : page.json().get("value")) {
-            assertThat(entity.get("s14").asText()).hasSize(CHARACTERS);
-            read.add(entity.get("PartitionKey").asText() + "/" + entity.get("RowKey").asText());
-          }
-          continuation = page.continuation();
-        } while (!continuation.isEmpty());
-        readByClient.add(read);
-      });
+      runAll(
+          CLIENTS,
+          client -> {
+            List<String> read = new ArrayList<>();
+            String continuation = "";
+            do {
+              SignedHttp.Reply page =
+                  http.send("GET", "/" + table + "()?$top=1000" + continuation, null, null, null);
+              if (page.status() != 200) {
+                failures.add(page.status() + " " + page.errorCode());
+                return;
+              }
+              pages.incrementAndGet();
+              largestPage.accumulateAndGet(page.body().length(), Math::max);
+              for (JsonNode entity : page.json().get("value")) {
+                assertThat(entity.get("s14").asText()).hasSize(CHARACTERS);
+                read.add(entity.get("PartitionKey").asText() + "/" + entity.get("RowKey").asText());
+              }
+              continuation = page.continuation();
+            } while (!continuation.isEmpty());
+            readByClient.add(read);
+          });
       String serverLog = server.log();
-      log.info("{}: {} entities of ~{} KB loaded in {} ms; {} clients read them in {} pages (largest {} KB) in {} ms",
-          database, ENTITIES, PROPERTIES * CHARACTERS / 1024, (loaded - started) / 1_000_000, CLIENTS, pages.get(),
-          largestPage.get() / 1024, (System.nanoTime() - loaded) / 1_000_000);
+      log.info(
+          "{}: {} entities of ~{} KB loaded in {} ms; {} clients read them in {} pages (largest {} KB) in {} ms",
+          database,
+          ENTITIES,
+          PROPERTIES * CHARACTERS / 1024,
+          (loaded - started) / 1_000_000,
+          CLIENTS,
+          pages.get(),
+          largestPage.get() / 1024,
+          (System.nanoTime() - loaded) / 1_000_000);
 
       assertThat(failures).as("pages not answered 200").isEmpty();
       assertThat(serverLog).doesNotContain("OutOfMemoryError");
-      assertThat(readByClient).hasSize(CLIENTS).allSatisfy(read ->
-          assertThat(read).doesNotHaveDuplicates().hasSize(ENTITIES));
+      assertThat(readByClient)
+          .hasSize(CLIENTS)
+          .allSatisfy(read -> assertThat(read).doesNotHaveDuplicates().hasSize(ENTITIES));
     } finally {
       if (dropAfterwards) {
         http.send("DELETE", "/Tables('" + table + "')", null, null, null);
@@ -134,10 +162,12 @@ class LargePagesMemoryTest {
       List<Future<?>> futures = new ArrayList<>();
       for (int i = 0; i < clients; i++) {
         int index = i;
-        futures.add(pool.submit(() -> {
-          task.run(index);
-          return null;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  task.run(index);
+                  return null;
+                }));
       }
       for (Future<?> future : futures) {
         future.get();

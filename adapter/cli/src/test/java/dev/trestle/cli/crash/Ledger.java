@@ -5,12 +5,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What the clients were told, per entity: the last acknowledged state (properties and ETag) and the one write
- * whose answer never came (sent when the server died). After a restart, each entity must hold its acknowledged
- * state, or the unanswered write's; each batch must be wholly there when acknowledged, and never half there.
+ * What the clients were told, per entity: the last acknowledged state (properties and ETag) and the
+ * one write whose answer never came (sent when the server died). After a restart, each entity must
+ * hold its acknowledged state, or the unanswered write's; each batch must be wholly there when
+ * acknowledged, and never half there.
  */
 final class Ledger {
-  /** One entity's acknowledged state (null: never acknowledged) and the write whose outcome is unknown. */
+  /**
+   * One entity's acknowledged state (null: never acknowledged) and the write whose outcome is
+   * unknown.
+   */
   static final class Entry {
     Map<String, Integer> acked;
     String ackedEtag;
@@ -18,14 +22,20 @@ final class Ledger {
   }
 
   /** A 100-entity batch in a partition of its own: acknowledged, or sent without an answer. */
-  enum BatchState { ACKNOWLEDGED, UNKNOWN }
+  enum BatchState {
+    ACKNOWLEDGED,
+    UNKNOWN
+  }
 
-  final Map<String, Map<String, Entry>> entities = new LinkedHashMap<>(); // partition -> row key -> entry
+  final Map<String, Map<String, Entry>> entities =
+      new LinkedHashMap<>(); // partition -> row key -> entry
   final Map<String, BatchState> batches = new LinkedHashMap<>(); // partition -> state
   int acknowledgedWrites;
 
   synchronized Entry entry(String partition, String rowKey) {
-    return entities.computeIfAbsent(partition, p -> new LinkedHashMap<>()).computeIfAbsent(rowKey, r -> new Entry());
+    return entities
+        .computeIfAbsent(partition, p -> new LinkedHashMap<>())
+        .computeIfAbsent(rowKey, r -> new Entry());
   }
 
   synchronized void acknowledged(Entry entry, Map<String, Integer> state, String etag) {

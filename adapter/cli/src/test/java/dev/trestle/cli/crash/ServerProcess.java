@@ -13,7 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** {@code trestle serve} as a process of its own on a given database, started, killed and started again. */
+/**
+ * {@code trestle serve} as a process of its own on a given database, started, killed and started
+ * again.
+ */
 final class ServerProcess {
   private static final Pattern ENDPOINT = Pattern.compile("serves the Table API at (http://\\S+)");
 
@@ -30,18 +33,28 @@ final class ServerProcess {
 
   /** Starts the server and waits for its banner; returns the Table endpoint. */
   String start() throws IOException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
-        "-Dlogback.configurationFile=logback.xml", "-cp", System.getProperty("java.class.path"),
-        Trestle.class.getName(), "serve"));
-    ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
-        .redirectError(workDir.resolve("stderr-" + (++starts) + ".txt").toFile());
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-XX:TieredStopAtLevel=1",
+                "-Dlogback.configurationFile=logback.xml",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Trestle.class.getName(),
+                "serve"));
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectError(workDir.resolve("stderr-" + (++starts) + ".txt").toFile());
     builder.environment().keySet().removeIf(name -> name.startsWith("TRESTLE_"));
     builder.environment().put("TRESTLE_PORT", "0");
     builder.environment().put("TRESTLE_DB", jdbcUrl);
     builder.environment().put("TRESTLE_POOL_SIZE", "8");
     process = builder.start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder banner = new StringBuilder();
     for (String line = out.readLine(); line != null; line = out.readLine()) {
       banner.append(line).append('\n');
@@ -50,7 +63,7 @@ final class ServerProcess {
         endpoint = matcher.group(1);
       }
       if (line.startsWith("Press Ctrl+C")) {
-        Thread.ofPlatform().daemon().start(() -> out.lines().forEach(ignored -> { }));
+        Thread.ofPlatform().daemon().start(() -> out.lines().forEach(ignored -> {}));
         return endpoint;
       }
     }

@@ -11,16 +11,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads everything back through the restarted server and compares it with the {@link Ledger}: lost writes
- * (an acknowledged state missing or replaced by an older one) and partial batches are listed; then the ledger
- * takes what is stored as the new acknowledged state, for the next cycle.
+ * Reads everything back through the restarted server and compares it with the {@link Ledger}: lost
+ * writes (an acknowledged state missing or replaced by an older one) and partial batches are
+ * listed; then the ledger takes what is stored as the new acknowledged state, for the next cycle.
  */
 final class Verifier {
   record Stored(Map<String, Integer> properties, String etag) {}
 
-  record Findings(List<String> lost, List<String> partialBatches, int checkedEntities, int checkedBatches) {}
+  record Findings(
+      List<String> lost, List<String> partialBatches, int checkedEntities, int checkedBatches) {}
 
-  static Findings check(SignedHttp http, String table, Ledger ledger) throws IOException, InterruptedException {
+  static Findings check(SignedHttp http, String table, Ledger ledger)
+      throws IOException, InterruptedException {
     List<String> lost = new ArrayList<>();
     List<String> partial = new ArrayList<>();
     int entities = 0;
@@ -30,13 +32,25 @@ final class Verifier {
         Ledger.Entry entry = row.getValue();
         Stored found = stored.get(row.getKey());
         String key = partition.getKey() + "/" + row.getKey();
-        boolean isAcked = entry.acked != null && found != null && found.properties().equals(entry.acked)
-            && found.etag().equals(entry.ackedEtag);
-        boolean isPending = entry.pending != null && found != null && found.properties().equals(entry.pending);
+        boolean isAcked =
+            entry.acked != null
+                && found != null
+                && found.properties().equals(entry.acked)
+                && found.etag().equals(entry.ackedEtag);
+        boolean isPending =
+            entry.pending != null && found != null && found.properties().equals(entry.pending);
         boolean neverAcked = entry.acked == null && found == null;
         if (!isAcked && !isPending && !neverAcked) {
-          lost.add(key + ": acknowledged " + entry.acked + " " + entry.ackedEtag + ", unanswered " + entry.pending
-              + ", stored " + found);
+          lost.add(
+              key
+                  + ": acknowledged "
+                  + entry.acked
+                  + " "
+                  + entry.ackedEtag
+                  + ", unanswered "
+                  + entry.pending
+                  + ", stored "
+                  + found);
         }
         entry.acked = found == null ? null : found.properties();
         entry.ackedEtag = found == null ? null : found.etag();
@@ -47,7 +61,8 @@ final class Verifier {
     for (var batch : ledger.batches.entrySet()) {
       int count = read(http, table, batch.getKey()).size();
       if (count != 100 && !(count == 0 && batch.getValue() == Ledger.BatchState.UNKNOWN)) {
-        (count == 0 ? lost : partial).add(batch.getKey() + ": " + batch.getValue() + " batch, " + count + " of 100 stored");
+        (count == 0 ? lost : partial)
+            .add(batch.getKey() + ": " + batch.getValue() + " batch, " + count + " of 100 stored");
       }
       batch.setValue(count == 100 ? Ledger.BatchState.ACKNOWLEDGED : Ledger.BatchState.UNKNOWN);
     }
@@ -56,27 +71,37 @@ final class Verifier {
   }
 
   /** Every entity of one partition, following continuation tokens. */
-  static Map<String, Stored> read(SignedHttp http, String table, String partition) throws IOException, InterruptedException {
+  static Map<String, Stored> read(SignedHttp http, String table, String partition)
+      throws IOException, InterruptedException {
     Map<String, Stored> stored = new HashMap<>();
-    String filter = "$filter=" + URLEncoder.encode("PartitionKey eq '" + partition + "'", StandardCharsets.UTF_8)
-        .replace("+", "%20");
+    String filter =
+        "$filter="
+            + URLEncoder.encode("PartitionKey eq '" + partition + "'", StandardCharsets.UTF_8)
+                .replace("+", "%20");
     String next = "";
     do {
-      SignedHttp.Reply reply = http.send("GET", "/" + table + "()?" + filter + next, null, null, null);
+      SignedHttp.Reply reply =
+          http.send("GET", "/" + table + "()?" + filter + next, null, null, null);
       if (reply.status() != 200) {
-        throw new IllegalStateException("Query of " + partition + " answered " + reply.status() + ": " + reply.body());
+        throw new IllegalStateException(
+            "Query of " + partition + " answered " + reply.status() + ": " + reply.body());
       }
       for (JsonNode entity : reply.json().get("value")) {
         Map<String, Integer> properties = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> fields = entity.fields(); fields.hasNext(); ) {
           var field = fields.next();
           String name = field.getKey();
-          if (!name.startsWith("odata.") && !name.contains("@") && !name.equals("PartitionKey")
-              && !name.equals("RowKey") && !name.equals("Timestamp")) {
+          if (!name.startsWith("odata.")
+              && !name.contains("@")
+              && !name.equals("PartitionKey")
+              && !name.equals("RowKey")
+              && !name.equals("Timestamp")) {
             properties.put(name, field.getValue().asInt());
           }
         }
-        stored.put(entity.get("RowKey").asText(), new Stored(properties, entity.get("odata.etag").asText()));
+        stored.put(
+            entity.get("RowKey").asText(),
+            new Stored(properties, entity.get("odata.etag").asText()));
       }
       next = reply.continuation();
     } while (!next.isEmpty());

@@ -34,7 +34,8 @@ class OperationsHandlerTest {
   private final AtomicBoolean databaseHangs = new AtomicBoolean();
   private final CountDownLatch hangUntil = new CountDownLatch(1);
   private final AtomicInteger queries = new AtomicInteger();
-  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final HttpClient http = HttpClient.newHttpClient();
   private Server server;
   private String base;
@@ -46,7 +47,8 @@ class OperationsHandlerTest {
     connector.setHost("127.0.0.1");
     connector.setPort(0);
     server.addConnector(connector);
-    server.setHandler(new OperationsHandler(new TableApiStandIn(), new HealthCheck(tableService()), registry));
+    server.setHandler(
+        new OperationsHandler(new TableApiStandIn(), new HealthCheck(tableService()), registry));
     server.start();
     base = "http://127.0.0.1:" + connector.getLocalPort();
   }
@@ -69,7 +71,9 @@ class OperationsHandlerTest {
     databaseUp.set(false);
     HttpResponse<String> response = get("/health");
     assertThat(response.statusCode()).isEqualTo(503);
-    assertThat(response.body()).contains("\"database\":\"DOWN\"").contains("IllegalStateException")
+    assertThat(response.body())
+        .contains("\"database\":\"DOWN\"")
+        .contains("IllegalStateException")
         .doesNotContain("secret");
   }
 
@@ -84,7 +88,10 @@ class OperationsHandlerTest {
     assertThat(millis).isLessThan(1000);
   }
 
-  /** Checks while one query hangs wait for it instead of starting more: a hung database holds one thread. */
+  /**
+   * Checks while one query hangs wait for it instead of starting more: a hung database holds one
+   * thread.
+   */
   @Test
   void healthChecksShareTheQueryInFlightWhileTheDatabaseHangs() throws Exception {
     databaseHangs.set(true);
@@ -97,15 +104,25 @@ class OperationsHandlerTest {
     assertThat(get("/health").statusCode()).isEqualTo(200);
   }
 
-  /** Over the real Table API: the server tells the metrics each request's operation, as its router decided it. */
+  /**
+   * Over the real Table API: the server tells the metrics each request's operation, as its router
+   * decided it.
+   */
   @Test
   void metricsCountRequestsByOperationAndStatus() throws Exception {
-    try (TableService tables = TableService.builder()
-            .jdbcUrl("jdbc:h2:mem:ops-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1").build();
-        TrestleServer api = TrestleServer.builder(tables).port(0).allowAnonymous(true)
-            .requestListener(new RequestMetrics(registry))
-            .wrapHandler(handler -> new OperationsHandler(handler, new HealthCheck(tables), registry))
-            .build().start()) {
+    try (TableService tables =
+            TableService.builder()
+                .jdbcUrl("jdbc:h2:mem:ops-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1")
+                .build();
+        TrestleServer api =
+            TrestleServer.builder(tables)
+                .port(0)
+                .allowAnonymous(true)
+                .requestListener(new RequestMetrics(registry))
+                .wrapHandler(
+                    handler -> new OperationsHandler(handler, new HealthCheck(tables), registry))
+                .build()
+                .start()) {
       base = "http://127.0.0.1:" + api.port();
       countRequestsByOperationAndStatus();
     }
@@ -118,11 +135,13 @@ class OperationsHandlerTest {
 
     HttpResponse<String> response = get("/metrics");
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
     assertThat(response.body())
         .contains("trestle_requests_seconds_count{operation=\"QueryTables\",status=\"200\"} 2")
         .contains("trestle_requests_seconds_count{operation=\"GetEntity\",status=\"404\"} 1")
-        .contains("trestle_requests_seconds_bucket{operation=\"QueryTables\",status=\"200\",le=\"0.005\"}")
+        .contains(
+            "trestle_requests_seconds_bucket{operation=\"QueryTables\",status=\"200\",le=\"0.005\"}")
         .contains("trestle_requests_active");
   }
 
@@ -135,14 +154,18 @@ class OperationsHandlerTest {
   }
 
   private HttpResponse<String> get(String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   /** Answers 200 for table listings and 404 for everything else, like a server with no entities. */
   private static final class TableApiStandIn extends Handler.Abstract {
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-      boolean tables = request.getHttpURI().getPath().endsWith("/Tables") || request.getHttpURI().getQuery() != null;
+      boolean tables =
+          request.getHttpURI().getPath().endsWith("/Tables")
+              || request.getHttpURI().getQuery() != null;
       response.setStatus(tables ? 200 : 404);
       response.write(true, java.nio.ByteBuffer.wrap("table api".getBytes()), callback);
       return true;
@@ -150,19 +173,22 @@ class OperationsHandlerTest {
   }
 
   private TableService tableService() {
-    return (TableService) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {TableService.class},
-        (proxy, method, args) -> {
-          if (!method.getName().equals("queryTables")) {
-            throw new UnsupportedOperationException(method.getName());
-          }
-          queries.incrementAndGet();
-          if (databaseHangs.get()) {
-            hangUntil.await(30, TimeUnit.SECONDS);
-          }
-          if (!databaseUp.get()) {
-            throw new IllegalStateException("connection to secret-host refused");
-          }
-          return new TablePage(List.of(), Optional.empty());
-        });
+    return (TableService)
+        Proxy.newProxyInstance(
+            getClass().getClassLoader(),
+            new Class<?>[] {TableService.class},
+            (proxy, method, args) -> {
+              if (!method.getName().equals("queryTables")) {
+                throw new UnsupportedOperationException(method.getName());
+              }
+              queries.incrementAndGet();
+              if (databaseHangs.get()) {
+                hangUntil.await(30, TimeUnit.SECONDS);
+              }
+              if (!databaseUp.get()) {
+                throw new IllegalStateException("connection to secret-host refused");
+              }
+              return new TablePage(List.of(), Optional.empty());
+            });
   }
 }

@@ -15,8 +15,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EntityWriterTest {
-  /** Each element is one call: a transaction's operations, or a single write as a one-element list. */
+  /**
+   * Each element is one call: a transaction's operations, or a single write as a one-element list.
+   */
   private final List<List<TableOperation.Kind>> calls = new ArrayList<>();
+
   private final List<Integer> transactionSizes = new ArrayList<>();
   private TableException failWith;
 
@@ -64,8 +67,11 @@ class EntityWriterTest {
     writer.add(entity("a", "1"));
     writer.add(entity("b", "1"));
     writer.add(entity("b", "2"));
-    failWith = new TransactionFailedException(1,
-        new TableException(TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists."));
+    failWith =
+        new TransactionFailedException(
+            1,
+            new TableException(
+                TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists."));
     assertThatThrownBy(writer::close)
         .isInstanceOf(EntityWriter.WriteFailedException.class)
         .hasMessageContaining("(PartitionKey='b', RowKey='2')")
@@ -79,26 +85,31 @@ class EntityWriterTest {
 
   @SuppressWarnings("unchecked")
   private TableClient recordingTable() {
-    return (TableClient) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {TableClient.class},
-        (proxy, method, args) -> {
-          if (failWith != null && method.getName().equals("submitTransaction")) {
-            throw failWith;
-          }
-          switch (method.getName()) {
-            case "submitTransaction" -> {
-              List<TableOperation> operations = (List<TableOperation>) args[0];
-              calls.add(operations.stream().map(TableOperation::kind).toList());
-              transactionSizes.add(operations.size());
-              return List.of();
-            }
-            case "upsertReplace" -> record(TableOperation.Kind.UPSERT_REPLACE);
-            case "upsertMerge" -> record(TableOperation.Kind.UPSERT_MERGE);
-            case "insert" -> record(TableOperation.Kind.INSERT);
-            case "tableName" -> { return "t"; }
-            default -> throw new UnsupportedOperationException(method.getName());
-          }
-          return args[0];
-        });
+    return (TableClient)
+        Proxy.newProxyInstance(
+            getClass().getClassLoader(),
+            new Class<?>[] {TableClient.class},
+            (proxy, method, args) -> {
+              if (failWith != null && method.getName().equals("submitTransaction")) {
+                throw failWith;
+              }
+              switch (method.getName()) {
+                case "submitTransaction" -> {
+                  List<TableOperation> operations = (List<TableOperation>) args[0];
+                  calls.add(operations.stream().map(TableOperation::kind).toList());
+                  transactionSizes.add(operations.size());
+                  return List.of();
+                }
+                case "upsertReplace" -> record(TableOperation.Kind.UPSERT_REPLACE);
+                case "upsertMerge" -> record(TableOperation.Kind.UPSERT_MERGE);
+                case "insert" -> record(TableOperation.Kind.INSERT);
+                case "tableName" -> {
+                  return "t";
+                }
+                default -> throw new UnsupportedOperationException(method.getName());
+              }
+              return args[0];
+            });
   }
 
   private void record(TableOperation.Kind kind) {

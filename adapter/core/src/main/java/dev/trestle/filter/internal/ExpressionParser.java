@@ -10,9 +10,9 @@ import java.util.Set;
 
 /**
  * Recursive-descent parser of the {@code $filter} language. Precedence, loosest first: {@code or},
- * {@code and}, {@code not}, then one comparison or a parenthesised group; {@code and} and {@code or}
- * associate to the left. Keywords are lower case, as the service's language is case-sensitive (the boolean
- * literals excepted).
+ * {@code and}, {@code not}, then one comparison or a parenthesised group; {@code and} and {@code
+ * or} associate to the left. Keywords are lower case, as the service's language is case-sensitive
+ * (the boolean literals excepted).
  *
  * <pre>
  * filter     = orExpr END
@@ -26,7 +26,8 @@ import java.util.Set;
 public final class ExpressionParser {
   // Deep enough for any real filter (15 comparisons), shallow enough never to exhaust the stack.
   private static final int MAX_NESTING = 100;
-  private static final Set<String> RESERVED = Set.of("and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le");
+  private static final Set<String> RESERVED =
+      Set.of("and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le");
 
   private final String filter;
   private final FilterLexer lexer;
@@ -45,7 +46,9 @@ public final class ExpressionParser {
     ExpressionParser parser = new ExpressionParser(filter);
     FilterExpression expression = parser.orExpression();
     if (parser.current.kind() != TokenKind.END) {
-      throw parser.error(parser.current, "expected 'and', 'or' or the end of the filter, found " + describe(parser.current));
+      throw parser.error(
+          parser.current,
+          "expected 'and', 'or' or the end of the filter, found " + describe(parser.current));
     }
     return expression;
   }
@@ -83,7 +86,12 @@ public final class ExpressionParser {
       enter(open);
       FilterExpression inner = orExpression();
       if (current.kind() != TokenKind.CLOSE_PAREN) {
-        throw error(current, "expected ')' to close the '(' at position " + open.position() + ", found " + describe(current));
+        throw error(
+            current,
+            "expected ')' to close the '(' at position "
+                + open.position()
+                + ", found "
+                + describe(current));
       }
       advance();
       nesting--;
@@ -97,12 +105,17 @@ public final class ExpressionParser {
     ComparisonOperator operator = operator(current);
     if (operator == null) {
       if (left.kind() == TokenKind.IDENTIFIER) {
-        return count(left, new FilterExpression.Comparison(left.text(), ComparisonOperator.EQ, PropertyValue.of(true)));
+        return count(
+            left,
+            new FilterExpression.Comparison(
+                left.text(), ComparisonOperator.EQ, PropertyValue.of(true)));
       }
       if (left.literal() instanceof PropertyValue.BooleanValue constant) {
         return new FilterExpression.Constant(constant.value());
       }
-      throw error(current, "expected a comparison operator (eq, ne, gt, ge, lt, le), found " + describe(current));
+      throw error(
+          current,
+          "expected a comparison operator (eq, ne, gt, ge, lt, le), found " + describe(current));
     }
     advance();
     Token right = operand();
@@ -110,18 +123,24 @@ public final class ExpressionParser {
       return count(left, new FilterExpression.Comparison(left.text(), operator, right.literal()));
     }
     if (left.kind() == TokenKind.LITERAL && right.kind() == TokenKind.IDENTIFIER) {
-      return count(left, new FilterExpression.Comparison(right.text(), mirror(operator), left.literal()));
+      return count(
+          left, new FilterExpression.Comparison(right.text(), mirror(operator), left.literal()));
     }
     if (left.kind() == TokenKind.IDENTIFIER) {
-      throw error(right, "a property can only be compared with a literal, not with property '" + right.text() + "'");
+      throw error(
+          right,
+          "a property can only be compared with a literal, not with property '"
+              + right.text()
+              + "'");
     }
     throw error(left, "a comparison needs a property name on one side");
   }
 
   private Token operand() {
     Token token = current;
-    boolean isOperand = token.kind() == TokenKind.LITERAL
-        || (token.kind() == TokenKind.IDENTIFIER && !RESERVED.contains(token.text()));
+    boolean isOperand =
+        token.kind() == TokenKind.LITERAL
+            || (token.kind() == TokenKind.IDENTIFIER && !RESERVED.contains(token.text()));
     if (!isOperand) {
       throw error(token, "expected a property name or a literal, found " + describe(token));
     }
@@ -131,9 +150,17 @@ public final class ExpressionParser {
 
   private FilterExpression count(Token at, FilterExpression comparison) {
     if (++comparisons > TableLimits.MAX_FILTER_COMPARISONS) {
-      throw new TableException(TableErrorCode.INVALID_INPUT, "The filter has more than "
-          + TableLimits.MAX_FILTER_COMPARISONS + " discrete comparisons (the one at position " + at.position()
-          + " is number " + comparisons + "); the service allows at most " + TableLimits.MAX_FILTER_COMPARISONS + ".");
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
+          "The filter has more than "
+              + TableLimits.MAX_FILTER_COMPARISONS
+              + " discrete comparisons (the one at position "
+              + at.position()
+              + " is number "
+              + comparisons
+              + "); the service allows at most "
+              + TableLimits.MAX_FILTER_COMPARISONS
+              + ".");
     }
     return comparison;
   }
@@ -163,7 +190,10 @@ public final class ExpressionParser {
     };
   }
 
-  /** The operator that keeps the meaning when the operands swap sides: {@code 5 lt X} is {@code X gt 5}. */
+  /**
+   * The operator that keeps the meaning when the operands swap sides: {@code 5 lt X} is {@code X gt
+   * 5}.
+   */
   static ComparisonOperator mirror(ComparisonOperator operator) {
     return switch (operator) {
       case EQ, NE -> operator;

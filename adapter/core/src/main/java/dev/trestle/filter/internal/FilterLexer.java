@@ -3,8 +3,9 @@ package dev.trestle.filter.internal;
 import dev.trestle.PropertyValue;
 
 /**
- * Splits a filter into tokens on demand, so the first error reported is the leftmost one. Literals are
- * fully decoded here; words (property names, operators, keywords) stay identifiers for the parser.
+ * Splits a filter into tokens on demand, so the first error reported is the leftmost one. Literals
+ * are fully decoded here; words (property names, operators, keywords) stay identifiers for the
+ * parser.
  */
 final class FilterLexer {
   private final String input;
@@ -125,7 +126,8 @@ final class FilterLexer {
   // "5and" or "12abc" is not a number followed by a word: the service needs a separator.
   private Token endOfNumber(Token token) {
     if (pos < input.length() && isWordPart(input.codePointAt(pos))) {
-      throw SyntaxErrors.at(input, pos, "unexpected character '" + input.charAt(pos) + "' after a number");
+      throw SyntaxErrors.at(
+          input, pos, "unexpected character '" + input.charAt(pos) + "' after a number");
     }
     return token;
   }
@@ -134,8 +136,10 @@ final class FilterLexer {
     try {
       return PropertyValue.of(Integer.parseInt(text));
     } catch (NumberFormatException e) {
-      throw SyntaxErrors.at(input, start, "unrecognized 'Edm.Int32' literal '" + text
-          + "' (append L for an Edm.Int64 literal)");
+      throw SyntaxErrors.at(
+          input,
+          start,
+          "unrecognized 'Edm.Int32' literal '" + text + "' (append L for an Edm.Int64 literal)");
     }
   }
 
@@ -170,7 +174,8 @@ final class FilterLexer {
       }
       return literal(value, start);
     }
-    // true and false are read in any case (True, FALSE), as boolean property values are; keywords are lower case.
+    // true and false are read in any case (True, FALSE), as boolean property values are; keywords
+    // are lower case.
     if (word.equalsIgnoreCase("true") || word.equalsIgnoreCase("false")) {
       return literal(PropertyValue.of(word.equalsIgnoreCase("true")), start);
     }
@@ -206,8 +211,12 @@ final class FilterLexer {
       return true;
     }
     return switch (Character.getType(cp)) {
-      case Character.NON_SPACING_MARK, Character.COMBINING_SPACING_MARK, Character.CONNECTOR_PUNCTUATION,
-          Character.FORMAT, Character.LETTER_NUMBER -> true;
+      case Character.NON_SPACING_MARK,
+          Character.COMBINING_SPACING_MARK,
+          Character.CONNECTOR_PUNCTUATION,
+          Character.FORMAT,
+          Character.LETTER_NUMBER ->
+          true;
       default -> false;
     };
   }

@@ -9,8 +9,9 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * Turns the quoted part of a typed literal ({@code datetime'...'}, {@code guid'...'}, {@code X'...'} or
- * {@code binary'...'}) into a value; returns null when the text is not valid for its type.
+ * Turns the quoted part of a typed literal ({@code datetime'...'}, {@code guid'...'}, {@code
+ * X'...'} or {@code binary'...'}) into a value; returns null when the text is not valid for its
+ * type.
  */
 final class LiteralParser {
   private LiteralParser() {}

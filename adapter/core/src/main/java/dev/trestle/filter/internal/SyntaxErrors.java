@@ -10,8 +10,12 @@ final class SyntaxErrors {
   private static final int MAX_QUOTED_FILTER = 256;
 
   static TableException at(String filter, int position, String detail) {
-    String quoted = filter.length() <= MAX_QUOTED_FILTER ? filter : filter.substring(0, MAX_QUOTED_FILTER) + "...";
-    return new TableException(TableErrorCode.INVALID_INPUT,
+    String quoted =
+        filter.length() <= MAX_QUOTED_FILTER
+            ? filter
+            : filter.substring(0, MAX_QUOTED_FILTER) + "...";
+    return new TableException(
+        TableErrorCode.INVALID_INPUT,
         "Syntax error at position " + position + " in '" + quoted + "': " + detail + ".");
   }
 }

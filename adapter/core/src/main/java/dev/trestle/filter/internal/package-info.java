@@ -1,2 +1,5 @@
-/** Lexer, parser and value comparison behind {@code dev.trestle.filter}. Private API: no compatibility guarantees. */
+/**
+ * Lexer, parser and value comparison behind {@code dev.trestle.filter}. Private API: no
+ * compatibility guarantees.
+ */
 package dev.trestle.filter.internal;

@@ -94,7 +94,8 @@ final class SqlTableClient implements TableClient {
       return List.of();
     }
     if (operations.size() > TableLimits.MAX_BATCH_OPERATIONS) {
-      throw new TableException(TableErrorCode.INVALID_INPUT,
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
           "The batch request operation exceeds the maximum 100 changes per change set.");
     }
     long size = 0;
@@ -102,7 +103,8 @@ final class SqlTableClient implements TableClient {
       size += EntitySize.of(operation.entity());
     }
     if (size > TableLimits.MAX_BATCH_BYTES) {
-      throw new TableException(TableErrorCode.REQUEST_BODY_TOO_LARGE,
+      throw new TableException(
+          TableErrorCode.REQUEST_BODY_TOO_LARGE,
           "The request body is too large and exceeds the maximum permissible limit.");
     }
     String partitionKey = operations.get(0).entity().partitionKey();
@@ -111,11 +113,13 @@ final class SqlTableClient implements TableClient {
       TableOperation operation = operations.get(i);
       try {
         if (!operation.entity().partitionKey().equals(partitionKey)) {
-          throw new TableException(TableErrorCode.COMMANDS_IN_BATCH_ACT_ON_DIFFERENT_PARTITIONS,
+          throw new TableException(
+              TableErrorCode.COMMANDS_IN_BATCH_ACT_ON_DIFFERENT_PARTITIONS,
               "All commands in a batch must operate on same entity group.");
         }
         if (!rowKeys.add(operation.entity().rowKey())) {
-          throw new TableException(TableErrorCode.INVALID_DUPLICATE_ROW,
+          throw new TableException(
+              TableErrorCode.INVALID_DUPLICATE_ROW,
               "The batch request contains multiple changes with same row key. An entity can appear only once in a"
                   + " batch request.");
         }
@@ -132,7 +136,10 @@ final class SqlTableClient implements TableClient {
     return writer.writeOne(operation);
   }
 
-  /** Everything that can be checked without the database, so that nothing is written for a bad request. */
+  /**
+   * Everything that can be checked without the database, so that nothing is written for a bad
+   * request.
+   */
   private static void validate(TableOperation operation) {
     TableEntity entity = operation.entity();
     if (operation.kind() == Kind.DELETE) {
@@ -141,8 +148,10 @@ final class SqlTableClient implements TableClient {
     } else {
       EntityValidator.validateForWrite(entity);
     }
-    boolean conditional = operation.kind() == Kind.UPDATE || operation.kind() == Kind.MERGE
-        || operation.kind() == Kind.DELETE;
+    boolean conditional =
+        operation.kind() == Kind.UPDATE
+            || operation.kind() == Kind.MERGE
+            || operation.kind() == Kind.DELETE;
     if (conditional) {
       ETags.validate(operation.ifMatch());
     }

@@ -64,7 +64,8 @@ public final class SqlTableService implements TableService {
     if (!TableLimits.ACCOUNT_NAME.matcher(accountName).matches()) {
       throw new IllegalArgumentException(
           "accountName must be 3-24 lower-case letters or digits, as Azure storage account names are; was '"
-              + accountName + "'.");
+              + accountName
+              + "'.");
     }
     return new SqlTableService(store, accountName, false);
   }
@@ -74,7 +75,9 @@ public final class SqlTableService implements TableService {
     EntityValidator.validateTableName(tableName);
     long created = Ticks.now();
     try {
-      store.sql.insertInto(TABLES, ACCOUNT, NAME_KEY, NAME, CREATED)
+      store
+          .sql
+          .insertInto(TABLES, ACCOUNT, NAME_KEY, NAME, CREATED)
           .values(account, TableLookup.nameKey(tableName), tableName, created)
           .execute();
     } catch (DataAccessException e) {
@@ -105,11 +108,12 @@ public final class SqlTableService implements TableService {
 
   @Override
   public void deleteTable(String tableName) {
-    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement, which takes
+    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement,
+    // which takes
     // long for a large table.
-    int deleted = store.unhurried(sql -> sql.deleteFrom(TABLES)
-        .where(TableLookup.row(account, tableName))
-        .execute());
+    int deleted =
+        store.unhurried(
+            sql -> sql.deleteFrom(TABLES).where(TableLookup.row(account, tableName)).execute());
     if (deleted == 0) {
       throw StoreErrors.tableNotFound();
     }
@@ -117,7 +121,9 @@ public final class SqlTableService implements TableService {
 
   @Override
   public Optional<TableInfo> getTable(String tableName) {
-    return store.sql.select(NAME, CREATED)
+    return store
+        .sql
+        .select(NAME, CREATED)
         .from(TABLES)
         .where(TableLookup.row(account, tableName))
         .fetchOptional()
@@ -136,22 +142,28 @@ public final class SqlTableService implements TableService {
 
   @Override
   public List<AccessPolicy> getAccessPolicies(String tableName) {
-    String json = store.sql.select(ACCESS_POLICIES)
-        .from(TABLES)
-        .where(TableLookup.row(account, tableName))
-        .fetchOptional()
-        .orElseThrow(StoreErrors::tableNotFound)
-        .value1();
+    String json =
+        store
+            .sql
+            .select(ACCESS_POLICIES)
+            .from(TABLES)
+            .where(TableLookup.row(account, tableName))
+            .fetchOptional()
+            .orElseThrow(StoreErrors::tableNotFound)
+            .value1();
     return AccessPolicyCodec.decode(json);
   }
 
   @Override
   public void setAccessPolicies(String tableName, List<AccessPolicy> policies) {
     String json = AccessPolicyCodec.encode(policies);
-    int updated = store.sql.update(TABLES)
-        .set(ACCESS_POLICIES, json)
-        .where(TableLookup.row(account, tableName))
-        .execute();
+    int updated =
+        store
+            .sql
+            .update(TABLES)
+            .set(ACCESS_POLICIES, json)
+            .where(TableLookup.row(account, tableName))
+            .execute();
     if (updated == 0) {
       throw StoreErrors.tableNotFound();
     }
@@ -159,7 +171,9 @@ public final class SqlTableService implements TableService {
 
   @Override
   public Optional<String> getServiceProperties() {
-    return store.sql.select(DOCUMENT)
+    return store
+        .sql
+        .select(DOCUMENT)
         .from(SERVICE_PROPERTIES)
         .where(ACCOUNT.eq(account))
         .fetchOptional(DOCUMENT);
@@ -168,13 +182,24 @@ public final class SqlTableService implements TableService {
   @Override
   public void setServiceProperties(String document) {
     Objects.requireNonNull(document, "document");
-    // Update, else insert; a concurrent first insert makes ours fail, after which the update applies.
+    // Update, else insert; a concurrent first insert makes ours fail, after which the update
+    // applies.
     for (int attempt = 0; attempt < 2; attempt++) {
-      if (store.sql.update(SERVICE_PROPERTIES).set(DOCUMENT, document).where(ACCOUNT.eq(account)).execute() > 0) {
+      if (store
+              .sql
+              .update(SERVICE_PROPERTIES)
+              .set(DOCUMENT, document)
+              .where(ACCOUNT.eq(account))
+              .execute()
+          > 0) {
         return;
       }
       try {
-        store.sql.insertInto(SERVICE_PROPERTIES, ACCOUNT, DOCUMENT).values(account, document).execute();
+        store
+            .sql
+            .insertInto(SERVICE_PROPERTIES, ACCOUNT, DOCUMENT)
+            .values(account, document)
+            .execute();
         return;
       } catch (DataAccessException e) {
         if (!store.errors.isDuplicateKey(e)) {

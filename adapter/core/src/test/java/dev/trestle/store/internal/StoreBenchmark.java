@@ -37,17 +37,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Throughput of the library on H2 (file database) and PostgreSQL ({@code TRESTLE_TEST_PG_URL}, else embedded):
- * single inserts/s, point reads/s and 100-entity transactions/s on one thread, then a full filtered scan
- * (non-key property, every page) over 1,000,000 entities and partition scans. Not a test: run it with
+ * Throughput of the library on H2 (file database) and PostgreSQL ({@code TRESTLE_TEST_PG_URL}, else
+ * embedded): single inserts/s, point reads/s and 100-entity transactions/s on one thread, then a
+ * full filtered scan (non-key property, every page) over 1,000,000 entities and partition scans.
+ * Not a test: run it with
+ *
  * <pre>
  *   ./mvnw -q -pl adapter/core test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  *   java -Xmx2g -cp adapter/core/target/classes:adapter/core/target/test-classes:$(cat adapter/core/target/cp.txt) \
  *       dev.trestle.store.internal.StoreBenchmark [entities-for-scan]
  * </pre>
- * The 1,000,000 scan entities are written with batched INSERTs of rows encoded by the store's own codec
- * (loading them through transactions of 100 would dominate the run); everything measured goes through
- * the public API.
+ *
+ * The 1,000,000 scan entities are written with batched INSERTs of rows encoded by the store's own
+ * codec (loading them through transactions of 100 would dominate the run); everything measured goes
+ * through the public API.
  */
 public final class StoreBenchmark {
   private static final Logger LOG = LoggerFactory.getLogger(StoreBenchmark.class);
@@ -84,8 +87,16 @@ public final class StoreBenchmark {
 
   private static String run(String name, DataSource dataSource, int scanEntities) {
     String account = TestDatabase.newAccount();
-    StoreSettings settings = new StoreSettings(dataSource, null, null, null, 1,
-        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false);
+    StoreSettings settings =
+        new StoreSettings(
+            dataSource,
+            null,
+            null,
+            null,
+            1,
+            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
+            account,
+            false);
     try (TableService service = SqlTableService.open(settings)) {
       service.createTable("bench");
       TableClient table = service.tableClient("bench");
@@ -105,20 +116,34 @@ public final class StoreBenchmark {
       TableClient scan = service.tableClient("scan");
       long[] filtered = fullScan(scan, "n eq 7");
       double partitionRate = partitionScans(scan, scanEntities / ROWS_PER_PARTITION, random);
-      return String.format(Locale.ROOT,
+      return String.format(
+          Locale.ROOT,
           "%-10s single inserts %,8.0f/s | point reads %,8.0f/s | 100-entity transactions %,6.1f/s"
               + " | full filtered scan of %,d entities: %.2f s (%d matches, %d pages; load %.0f s)"
               + " | partition scans %,8.0f entities/s",
-          name, insertsPerSecond, readsPerSecond, transactionsPerSecond, scanEntities, filtered[0] / 1e9,
-          filtered[1], filtered[2], loadSeconds, partitionRate);
+          name,
+          insertsPerSecond,
+          readsPerSecond,
+          transactionsPerSecond,
+          scanEntities,
+          filtered[0] / 1e9,
+          filtered[1],
+          filtered[2],
+          loadSeconds,
+          partitionRate);
     }
   }
 
   private static TableEntity sample(String partition, String row, int n) {
     return TableEntity.builder(partition, row)
-        .put("n", n).put("s", "value-" + n).put("d", n * 0.5).put("l", (long) n << 20)
-        .put("b", n % 2 == 0).put("t", Instant.ofEpochSecond(1_600_000_000L + n))
-        .put("g", new UUID(n, n)).build();
+        .put("n", n)
+        .put("s", "value-" + n)
+        .put("d", n * 0.5)
+        .put("l", (long) n << 20)
+        .put("b", n % 2 == 0)
+        .put("t", Instant.ofEpochSecond(1_600_000_000L + n))
+        .put("g", new UUID(n, n))
+        .build();
   }
 
   private static double singleInserts(TableClient table, int count, String prefix) {
@@ -151,8 +176,8 @@ public final class StoreBenchmark {
   }
 
   /** Writes entities in the store's format with large JDBC batches, 1,000 per partition. */
-  private static void bulkLoad(DataSource dataSource, StoreSettings settings, String account,
-      int count) {
+  private static void bulkLoad(
+      DataSource dataSource, StoreSettings settings, String account, int count) {
     try (Store store = Store.open(settings, QueryLimits.SERVICE)) {
       long tableId = TableLookup.id(store.sql, account, "scan");
       Dialect dialect = store.dialect;
@@ -160,19 +185,39 @@ public final class StoreBenchmark {
       for (int from = 0; from < count; from += 5000) {
         int start = from;
         int end = Math.min(count, from + 5000);
-        store.sql.transaction(configuration -> {
-          var sql = DSL.using(configuration);
-          var insert = sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
-              .values(DSL.val(tableId), DSL.val(""), DSL.val(""), DSL.val(0L), dialect.propertiesValue("{}"));
-          var batch = sql.batch(insert);
-          for (int i = start; i < end; i++) {
-            String partition = String.format("p%05d", i / ROWS_PER_PARTITION);
-            String row = String.format("r%05d", i % ROWS_PER_PARTITION);
-            Map<String, PropertyValue> properties = sample(partition, row, i % 1000).properties();
-            batch = batch.bind(tableId, partition, row, ticks, dialect.propertiesBindValue(store.properties.encode(properties)));
-          }
-          batch.execute();
-        });
+        store.sql.transaction(
+            configuration -> {
+              var sql = DSL.using(configuration);
+              var insert =
+                  sql.insertInto(
+                          ENTITIES,
+                          ENTITY_TABLE,
+                          PARTITION_KEY,
+                          ROW_KEY,
+                          TICKS,
+                          dialect.propertiesColumn())
+                      .values(
+                          DSL.val(tableId),
+                          DSL.val(""),
+                          DSL.val(""),
+                          DSL.val(0L),
+                          dialect.propertiesValue("{}"));
+              var batch = sql.batch(insert);
+              for (int i = start; i < end; i++) {
+                String partition = String.format("p%05d", i / ROWS_PER_PARTITION);
+                String row = String.format("r%05d", i % ROWS_PER_PARTITION);
+                Map<String, PropertyValue> properties =
+                    sample(partition, row, i % 1000).properties();
+                batch =
+                    batch.bind(
+                        tableId,
+                        partition,
+                        row,
+                        ticks,
+                        dialect.propertiesBindValue(store.properties.encode(properties)));
+              }
+              batch.execute();
+            });
       }
       if (dialect.sqlDialect() == org.jooq.SQLDialect.POSTGRES) {
         store.sql.execute("VACUUM ANALYZE trestle_entity");

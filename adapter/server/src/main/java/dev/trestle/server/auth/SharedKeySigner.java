@@ -7,10 +7,11 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Shared Key signatures as the storage services compute them (HMAC-SHA256 of a string to sign, with the account
- * key): the one signer of the server's verifiers, the CLI's client and the tests. Each signature uses a clone of
- * one initialised Mac: cloning skips the provider lookup and key setup, and works on virtual threads, where a
- * ThreadLocal would be created anew for nearly every request. The prototype itself is only ever read.
+ * Shared Key signatures as the storage services compute them (HMAC-SHA256 of a string to sign, with
+ * the account key): the one signer of the server's verifiers, the CLI's client and the tests. Each
+ * signature uses a clone of one initialised Mac: cloning skips the provider lookup and key setup,
+ * and works on virtual threads, where a ThreadLocal would be created anew for nearly every request.
+ * The prototype itself is only ever read.
  */
 public final class SharedKeySigner {
   private static final String ALGORITHM = "HmacSHA256";
@@ -23,22 +24,38 @@ public final class SharedKeySigner {
     this.prototype = newMac(this.key);
   }
 
-  /** @throws IllegalArgumentException when {@code base64Key} is not base64 */
+  /**
+   * @throws IllegalArgumentException when {@code base64Key} is not base64
+   */
   public static SharedKeySigner ofBase64(String base64Key) {
     return new SharedKeySigner(Base64.getDecoder().decode(base64Key));
   }
 
   /**
-   * The Table service's Shared Key string to sign: no canonicalized x-ms headers; {@code date} is the
-   * {@code x-ms-date} (else {@code Date}) header; null parts are empty lines.
+   * The Table service's Shared Key string to sign: no canonicalized x-ms headers; {@code date} is
+   * the {@code x-ms-date} (else {@code Date}) header; null parts are empty lines.
    */
-  public static String stringToSign(String method, String contentMd5, String contentType, String date,
+  public static String stringToSign(
+      String method,
+      String contentMd5,
+      String contentType,
+      String date,
       String canonicalizedResource) {
-    return method + "\n" + nullToEmpty(contentMd5) + "\n" + nullToEmpty(contentType) + "\n" + date + "\n"
+    return method
+        + "\n"
+        + nullToEmpty(contentMd5)
+        + "\n"
+        + nullToEmpty(contentType)
+        + "\n"
+        + date
+        + "\n"
         + canonicalizedResource;
   }
 
-  /** The Shared Key Lite string to sign of the Table service: the date and the canonicalized resource. */
+  /**
+   * The Shared Key Lite string to sign of the Table service: the date and the canonicalized
+   * resource.
+   */
   public static String liteStringToSign(String date, String canonicalizedResource) {
     return date + "\n" + canonicalizedResource;
   }

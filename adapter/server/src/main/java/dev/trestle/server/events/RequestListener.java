@@ -3,10 +3,10 @@ package dev.trestle.server.events;
 import java.time.Duration;
 
 /**
- * Told about every request the Table API answers, for metrics and access logs; register with
- * {@link dev.trestle.server.TrestleServer.Builder#requestListener}. The operation is the one the server's router decided on, so a
- * listener never parses URLs itself. Calls come on the request's thread: keep them short. A listener that throws
- * is logged and otherwise ignored.
+ * Told about every request the Table API answers, for metrics and access logs; register with {@link
+ * dev.trestle.server.TrestleServer.Builder#requestListener}. The operation is the one the server's
+ * router decided on, so a listener never parses URLs itself. Calls come on the request's thread:
+ * keep them short. A listener that throws is logged and otherwise ignored.
  */
 public interface RequestListener {
 
@@ -19,16 +19,25 @@ public interface RequestListener {
   /**
    * One answered request.
    *
-   * @param method the HTTP method as sent (a POST tunnelling MERGE through {@code X-HTTP-Method} is a POST here)
+   * @param method the HTTP method as sent (a POST tunnelling MERGE through {@code X-HTTP-Method} is
+   *     a POST here)
    * @param path the raw path without the query string, which may carry SAS signatures
-   * @param operation the Table operation the request was dispatched as, e.g. {@code QueryEntities} or
-   *     {@code InsertOrMergeEntity}; {@code Preflight} for CORS preflights; {@code Other} when the route and verb
-   *     name no operation. Never a table name or key, so metric series stay bounded.
-   * @param status the HTTP status answered; 500 when the handler failed or the response could not be sent
+   * @param operation the Table operation the request was dispatched as, e.g. {@code QueryEntities}
+   *     or {@code InsertOrMergeEntity}; {@code Preflight} for CORS preflights; {@code Other} when
+   *     the route and verb name no operation. Never a table name or key, so metric series stay
+   *     bounded.
+   * @param status the HTTP status answered; 500 when the handler failed or the response could not
+   *     be sent
    * @param duration from the request reaching the Table API to its response being sent
    * @param requestId the {@code x-ms-request-id} answered, or null
    * @param clientRequestId the client's {@code x-ms-client-request-id}, or null
    */
-  record FinishedRequest(String method, String path, String operation, int status, Duration duration,
-      String requestId, String clientRequestId) {}
+  record FinishedRequest(
+      String method,
+      String path,
+      String operation,
+      int status,
+      Duration duration,
+      String requestId,
+      String clientRequestId) {}
 }

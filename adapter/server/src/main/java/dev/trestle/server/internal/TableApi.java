@@ -14,54 +14,62 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Dispatches a parsed request to the operation its route and verb name, and names that operation for the request
- * listeners: both read the same route, so metrics and logs never re-parse a URL.
+ * Dispatches a parsed request to the operation its route and verb name, and names that operation
+ * for the request listeners: both read the same route, so metrics and logs never re-parse a URL.
  */
 final class TableApi {
   private TableApi() {}
 
   /**
-   * The name of the operation {@link #dispatch} runs for this route and effective verb ({@code verb} is null when
-   * the request's X-HTTP-Method is refused): {@code Other} when it runs none. Decided before authentication, so a
-   * refused request is still counted under the operation it asked for.
+   * The name of the operation {@link #dispatch} runs for this route and effective verb ({@code
+   * verb} is null when the request's X-HTTP-Method is refused): {@code Other} when it runs none.
+   * Decided before authentication, so a refused request is still counted under the operation it
+   * asked for.
    */
   static final String PREFLIGHT = "Preflight";
 
-  static String operation(Route route, String verb, Map<String, List<String>> query, boolean ifMatch) {
+  static String operation(
+      Route route, String verb, Map<String, List<String>> query, boolean ifMatch) {
     if (verb == null) {
       return RequestEvents.OTHER;
     }
-    String name = switch (route) {
-      case Route.ServiceRoot root -> serviceOperation(first(query, "comp"), verb);
-      case Route.TableCollection tables -> switch (verb) {
-        case "GET" -> "QueryTables";
-        case "POST" -> "CreateTable";
-        default -> null;
-      };
-      case Route.TableResource table -> switch (verb) {
-        case "GET" -> "GetTable";
-        case "DELETE" -> "DeleteTable";
-        default -> null;
-      };
-      case Route.EntitySet set when "acl".equals(first(query, "comp")) -> switch (verb) {
-        case "GET", "HEAD" -> "GetTableAcl";
-        case "PUT" -> "SetTableAcl";
-        default -> null;
-      };
-      case Route.EntitySet set -> switch (verb) {
-        case "GET" -> "QueryEntities";
-        case "POST" -> "InsertEntity";
-        default -> null;
-      };
-      case Route.EntityResource entity -> switch (verb) {
-        case "GET" -> "GetEntity";
-        case "PUT" -> ifMatch ? "UpdateEntity" : "InsertOrReplaceEntity";
-        case "MERGE", "PATCH" -> ifMatch ? "MergeEntity" : "InsertOrMergeEntity";
-        case "DELETE" -> "DeleteEntity";
-        default -> null;
-      };
-      case Route.Batch batch -> verb.equals("POST") ? "Batch" : null;
-    };
+    String name =
+        switch (route) {
+          case Route.ServiceRoot root -> serviceOperation(first(query, "comp"), verb);
+          case Route.TableCollection tables ->
+              switch (verb) {
+                case "GET" -> "QueryTables";
+                case "POST" -> "CreateTable";
+                default -> null;
+              };
+          case Route.TableResource table ->
+              switch (verb) {
+                case "GET" -> "GetTable";
+                case "DELETE" -> "DeleteTable";
+                default -> null;
+              };
+          case Route.EntitySet set when "acl".equals(first(query, "comp")) ->
+              switch (verb) {
+                case "GET", "HEAD" -> "GetTableAcl";
+                case "PUT" -> "SetTableAcl";
+                default -> null;
+              };
+          case Route.EntitySet set ->
+              switch (verb) {
+                case "GET" -> "QueryEntities";
+                case "POST" -> "InsertEntity";
+                default -> null;
+              };
+          case Route.EntityResource entity ->
+              switch (verb) {
+                case "GET" -> "GetEntity";
+                case "PUT" -> ifMatch ? "UpdateEntity" : "InsertOrReplaceEntity";
+                case "MERGE", "PATCH" -> ifMatch ? "MergeEntity" : "InsertOrMergeEntity";
+                case "DELETE" -> "DeleteEntity";
+                default -> null;
+              };
+          case Route.Batch batch -> verb.equals("POST") ? "Batch" : null;
+        };
     return name == null ? RequestEvents.OTHER : name;
   }
 
@@ -86,16 +94,18 @@ final class TableApi {
     String method = call.method();
     return switch (call.route()) {
       case Route.ServiceRoot root -> ServiceEndpoints.handle(call, ctx, properties);
-      case Route.TableCollection tables -> switch (method) {
-        case "GET" -> TableEndpoints.query(call, ctx);
-        case "POST" -> TableEndpoints.create(call, ctx);
-        default -> throw HttpCall.methodNotAllowed();
-      };
-      case Route.TableResource table -> switch (method) {
-        case "GET" -> TableEndpoints.get(call, ctx, table.tableName());
-        case "DELETE" -> TableEndpoints.delete(ctx, table.tableName());
-        default -> throw HttpCall.methodNotAllowed();
-      };
+      case Route.TableCollection tables ->
+          switch (method) {
+            case "GET" -> TableEndpoints.query(call, ctx);
+            case "POST" -> TableEndpoints.create(call, ctx);
+            default -> throw HttpCall.methodNotAllowed();
+          };
+      case Route.TableResource table ->
+          switch (method) {
+            case "GET" -> TableEndpoints.get(call, ctx, table.tableName());
+            case "DELETE" -> TableEndpoints.delete(ctx, table.tableName());
+            default -> throw HttpCall.methodNotAllowed();
+          };
       case Route.EntitySet set -> {
         if ("acl".equals(call.query("comp"))) {
           yield ServiceEndpoints.acl(call, ctx, set.tableName());
@@ -106,11 +116,12 @@ final class TableApi {
           default -> throw HttpCall.methodNotAllowed();
         };
       }
-      case Route.EntityResource entity -> switch (method) {
-        case "GET" -> EntityEndpoints.get(call, ctx, entity);
-        case "PUT", "MERGE", "PATCH", "DELETE" -> EntityEndpoints.write(call, ctx);
-        default -> throw HttpCall.methodNotAllowed();
-      };
+      case Route.EntityResource entity ->
+          switch (method) {
+            case "GET" -> EntityEndpoints.get(call, ctx, entity);
+            case "PUT", "MERGE", "PATCH", "DELETE" -> EntityEndpoints.write(call, ctx);
+            default -> throw HttpCall.methodNotAllowed();
+          };
       case Route.Batch batch -> {
         if (!method.equals("POST")) {
           throw HttpCall.methodNotAllowed();

@@ -43,9 +43,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Table REST API as one Jetty handler: resolves the account and route, authenticates, reads the body
- * within limits, dispatches, and maps every failure to the service's error response. It never lets an
- * exception reach Jetty, so clients never see a stack trace.
+ * The Table REST API as one Jetty handler: resolves the account and route, authenticates, reads the
+ * body within limits, dispatches, and maps every failure to the service's error response. It never
+ * lets an exception reach Jetty, so clients never see a stack trace.
  */
 public final class TableApiHandler extends Handler.Abstract {
   private static final Logger LOG = LoggerFactory.getLogger(TableApiHandler.class);
@@ -57,7 +57,10 @@ public final class TableApiHandler extends Handler.Abstract {
   private final Map<String, TableService> services = new ConcurrentHashMap<>();
   private final ServicePropertiesCache properties;
 
-  public TableApiHandler(TableService rootService, Set<String> accounts, RequestAuthenticator authenticator,
+  public TableApiHandler(
+      TableService rootService,
+      Set<String> accounts,
+      RequestAuthenticator authenticator,
       Clock clock) {
     this.rootService = rootService;
     this.accounts = Set.copyOf(accounts);
@@ -75,21 +78,36 @@ public final class TableApiHandler extends Handler.Abstract {
     try {
       result = process(request, requestId);
     } catch (TableException e) {
-      result = ErrorResponses.json(e.errorCode(), e.getMessage(), requestId, MetadataLevel.MINIMAL, clock);
+      result =
+          ErrorResponses.json(
+              e.errorCode(), e.getMessage(), requestId, MetadataLevel.MINIMAL, clock);
       closeConnection = e.errorCode() == TableErrorCode.REQUEST_BODY_TOO_LARGE;
     } catch (RuntimeException e) {
-      LOG.error("Request {} {} failed unexpectedly (request id {})", request.getMethod(),
-          request.getHttpURI().getPath(), requestId, e);
-      result = ErrorResponses.json(TableErrorCode.INTERNAL_ERROR,
-          "Server encountered an internal error. Please try again after some time.", requestId,
-          MetadataLevel.MINIMAL, clock);
+      LOG.error(
+          "Request {} {} failed unexpectedly (request id {})",
+          request.getMethod(),
+          request.getHttpURI().getPath(),
+          requestId,
+          e);
+      result =
+          ErrorResponses.json(
+              TableErrorCode.INTERNAL_ERROR,
+              "Server encountered an internal error. Please try again after some time.",
+              requestId,
+              MetadataLevel.MINIMAL,
+              clock);
     }
     closeConnection = closeConnection || !BodyReader.drain(request);
     send(request, response, callback, result, requestId, closeConnection);
     if (LOG.isDebugEnabled()) {
       // the path only: query strings may carry SAS signatures
-      LOG.debug("{} {} -> {} in {} ms (request id {})", request.getMethod(), request.getHttpURI().getPath(),
-          result.status(), (System.nanoTime() - started) / 1_000_000, requestId);
+      LOG.debug(
+          "{} {} -> {} in {} ms (request id {})",
+          request.getMethod(),
+          request.getHttpURI().getPath(),
+          result.status(),
+          (System.nanoTime() - started) / 1_000_000,
+          requestId);
     }
     return true;
   }
@@ -104,15 +122,23 @@ public final class TableApiHandler extends Handler.Abstract {
     ResourcePath addressed = ResourcePath.parse(request.getHttpURI().getPath());
     Map<String, String> headers = headers(request);
     if (!preflight) {
-      RequestEvents.decided(request, TableApi.operation(addressed.route(),
-          HttpCall.effectiveMethodOrNull(request.getMethod(), headers), query, headers.containsKey("If-Match")));
+      RequestEvents.decided(
+          request,
+          TableApi.operation(
+              addressed.route(),
+              HttpCall.effectiveMethodOrNull(request.getMethod(), headers),
+              query,
+              headers.containsKey("If-Match")));
     }
     ResourcePath path = SecondaryEndpoint.primary(addressed, accounts);
     HttpCall call = null;
     try {
       if (!accounts.contains(path.account())) {
-        throw new TableException(TableErrorCode.AUTHENTICATION_FAILED,
-            "Server failed to authenticate the request. The account '" + path.account() + "' does not exist here.");
+        throw new TableException(
+            TableErrorCode.AUTHENTICATION_FAILED,
+            "Server failed to authenticate the request. The account '"
+                + path.account()
+                + "' does not exist here.");
       }
       if (preflight) {
         return preflight(request, path);
@@ -121,7 +147,8 @@ public final class TableApiHandler extends Handler.Abstract {
         SecondaryEndpoint.requireRead(request.getMethod());
       }
       ApiVersion.check(request.getHeaders().get("x-ms-version"));
-      Grant grant = authenticator.authenticate(new JettySignedRequest(request, query), path.account());
+      Grant grant =
+          authenticator.authenticate(new JettySignedRequest(request, query), path.account());
       if (path == addressed) {
         SecondaryEndpoint.requireSecondaryForStats(path.route(), query);
       }
@@ -129,31 +156,54 @@ public final class TableApiHandler extends Handler.Abstract {
       // SAS parameters are credentials, not OData options
       Map<String, List<String>> options = new java.util.LinkedHashMap<>(query);
       options.keySet().removeIf(SasParameters::isSasParameter);
-      call = new HttpCall(request.getMethod(), path.route(), headers, options, body,
-          baseUrl(request, addressed.account()), path.account());
+      call =
+          new HttpCall(
+              request.getMethod(),
+              path.route(),
+              headers,
+              options,
+              body,
+              baseUrl(request, addressed.account()),
+              path.account());
       CallContext ctx = new CallContext(service(path.account()), grant, requestId, clock);
       return withCors(request, path.account(), TableApi.dispatch(call, ctx, properties));
     } catch (TableException e) {
-      boolean xml = call != null ? TableApi.speaksXml(call) : path.route() instanceof Route.ServiceRoot
-          || (path.route() instanceof Route.EntitySet && query.containsKey("comp"));
+      boolean xml =
+          call != null
+              ? TableApi.speaksXml(call)
+              : path.route() instanceof Route.ServiceRoot
+                  || (path.route() instanceof Route.EntitySet && query.containsKey("comp"));
       if (xml) {
         String detail = e instanceof AuthenticationFailedException failed ? failed.detail() : null;
-        return withCors(request, path.account(),
+        return withCors(
+            request,
+            path.account(),
             ErrorResponses.xml(e.errorCode(), e.getMessage(), detail, requestId, clock));
       }
-      MetadataLevel level = MetadataLevel.negotiate(TableApi.first(query, "$format"), request.getHeaders().get("Accept"));
+      MetadataLevel level =
+          MetadataLevel.negotiate(
+              TableApi.first(query, "$format"), request.getHeaders().get("Accept"));
       // JSON errors have no AuthenticationErrorDetail element: the detail goes into the message
-      String message = e instanceof AuthenticationFailedException failed && failed.detail() != null
-          ? e.getMessage() + " " + failed.detail() : e.getMessage();
-      return withCors(request, path.account(), ErrorResponses.json(e.errorCode(), message, requestId, level, clock));
+      String message =
+          e instanceof AuthenticationFailedException failed && failed.detail() != null
+              ? e.getMessage() + " " + failed.detail()
+              : e.getMessage();
+      return withCors(
+          request,
+          path.account(),
+          ErrorResponses.json(e.errorCode(), message, requestId, level, clock));
     }
   }
 
   /** A CORS preflight: answered from the account's CORS rules alone, without credentials. */
   private ApiResponse preflight(Request request, ResourcePath path) {
-    Map<String, String> allowed = properties.corsPolicy(service(path.account())).matchPreflight(
-        request.getHeaders().get("Origin"), request.getHeaders().get("Access-Control-Request-Method"),
-        request.getHeaders().get("Access-Control-Request-Headers"));
+    Map<String, String> allowed =
+        properties
+            .corsPolicy(service(path.account()))
+            .matchPreflight(
+                request.getHeaders().get("Origin"),
+                request.getHeaders().get("Access-Control-Request-Method"),
+                request.getHeaders().get("Access-Control-Request-Headers"));
     ApiResponse response = ApiResponse.status(200);
     allowed.forEach(response::header);
     return response;
@@ -166,18 +216,23 @@ public final class TableApiHandler extends Handler.Abstract {
       return response;
     }
     try {
-      Map<String, String> headers = properties.corsPolicy(service(account))
-          .matchRequest(origin, request.getMethod(), response.headers().keySet());
+      Map<String, String> headers =
+          properties
+              .corsPolicy(service(account))
+              .matchRequest(origin, request.getMethod(), response.headers().keySet());
       headers.forEach(response::header);
     } catch (RuntimeException e) {
-      LOG.warn("CORS rules of account {} could not be read; answering without CORS headers", account, e);
+      LOG.warn(
+          "CORS rules of account {} could not be read; answering without CORS headers", account, e);
     }
     return response;
   }
 
   private TableService service(String account) {
-    return services.computeIfAbsent(account,
-        name -> name.equals(rootService.accountName()) ? rootService : rootService.forAccount(name));
+    return services.computeIfAbsent(
+        account,
+        name ->
+            name.equals(rootService.accountName()) ? rootService : rootService.forAccount(name));
   }
 
   private static Map<String, String> headers(Request request) {
@@ -196,7 +251,12 @@ public final class TableApiHandler extends Handler.Abstract {
     return (request.isSecure() ? "https" : "http") + "://" + host + "/" + account;
   }
 
-  private void send(Request request, Response response, Callback callback, ApiResponse result, String requestId,
+  private void send(
+      Request request,
+      Response response,
+      Callback callback,
+      ApiResponse result,
+      String requestId,
       boolean closeConnection) {
     response.setStatus(result.status());
     var headers = response.getHeaders();
@@ -204,7 +264,8 @@ public final class TableApiHandler extends Handler.Abstract {
     headers.put("X-Content-Type-Options", "nosniff");
     headers.put("x-ms-request-id", requestId);
     String version = request.getHeaders().get("x-ms-version");
-    headers.put("x-ms-version", version == null || version.isBlank() ? TableLimits.API_VERSION : version);
+    headers.put(
+        "x-ms-version", version == null || version.isBlank() ? TableLimits.API_VERSION : version);
     String clientRequestId = request.getHeaders().get("x-ms-client-request-id");
     if (clientRequestId != null) {
       headers.put("x-ms-client-request-id", clientRequestId);

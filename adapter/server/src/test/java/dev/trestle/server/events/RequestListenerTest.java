@@ -22,12 +22,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * What a request listener hears: the operation the router dispatched to (the names metrics and dashboards use),
- * also for requests refused before they run, with status, duration and request ids. Unsigned requests are
- * refused with 403 after routing, so each is still named.
+ * What a request listener hears: the operation the router dispatched to (the names metrics and
+ * dashboards use), also for requests refused before they run, with status, duration and request
+ * ids. Unsigned requests are refused with 403 after routing, so each is still named.
  */
 class RequestListenerTest {
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private static final BlockingQueue<FinishedRequest> finished = new LinkedBlockingQueue<>();
   private static final AtomicInteger started = new AtomicInteger();
   private static TableService tables;
@@ -36,21 +37,27 @@ class RequestListenerTest {
 
   @BeforeAll
   static void start() {
-    tables = TableService.builder().jdbcUrl("jdbc:h2:mem:listener-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1")
-        .build();
-    server = TrestleServer.builder(tables).port(0)
-        .requestListener(new RequestListener() {
-          @Override
-          public void requestStarted() {
-            started.incrementAndGet();
-          }
+    tables =
+        TableService.builder()
+            .jdbcUrl("jdbc:h2:mem:listener-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1")
+            .build();
+    server =
+        TrestleServer.builder(tables)
+            .port(0)
+            .requestListener(
+                new RequestListener() {
+                  @Override
+                  public void requestStarted() {
+                    started.incrementAndGet();
+                  }
 
-          @Override
-          public void requestFinished(FinishedRequest request) {
-            finished.add(request);
-          }
-        })
-        .build().start();
+                  @Override
+                  public void requestFinished(FinishedRequest request) {
+                    finished.add(request);
+                  }
+                })
+            .build()
+            .start();
     base = "http://127.0.0.1:" + server.port();
   }
 
@@ -66,34 +73,39 @@ class RequestListenerTest {
   }
 
   @ParameterizedTest(name = "{0} {1} ?{2} if-match={3} -> {4}")
-  @CsvSource(nullValues = "-", delimiter = '|', quoteCharacter = '"', value = {
-      "GET | /devstoreaccount1/Tables | - | false | QueryTables",
-      "POST | /devstoreaccount1/Tables | - | false | CreateTable",
-      "DELETE | /devstoreaccount1/Tables('orders') | - | false | DeleteTable",
-      "GET | /devstoreaccount1/Tables('orders') | - | false | GetTable",
-      "POST | /devstoreaccount1/$batch | - | false | Batch",
-      "GET | /devstoreaccount1/orders() | $filter=a%20eq%201 | false | QueryEntities",
-      "GET | /devstoreaccount1/orders | - | false | QueryEntities",
-      "POST | /devstoreaccount1/orders | - | false | InsertEntity",
-      "GET | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | false | GetEntity",
-      "PUT | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | true | UpdateEntity",
-      "PUT | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | false | InsertOrReplaceEntity",
-      "MERGE | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | true | MergeEntity",
-      "PATCH | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | false | InsertOrMergeEntity",
-      "DELETE | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | true | DeleteEntity",
-      "GET | /devstoreaccount1/orders | comp=acl | false | GetTableAcl",
-      "PUT | /devstoreaccount1/orders | comp=acl | false | SetTableAcl",
-      "GET | /devstoreaccount1/ | restype=service&comp=properties | false | GetServiceProperties",
-      "PUT | /devstoreaccount1 | restype=service&comp=properties | false | SetServiceProperties",
-      "GET | /devstoreaccount1/ | restype=service&comp=stats | false | GetServiceStats",
-      "OPTIONS | /devstoreaccount1/orders() | - | false | Preflight",
-      "GET | /devstoreaccount1/a/b | - | false | Other",
-      "GET | / | - | false | Other",
-  })
-  void namesTheTableOperation(String method, String path, String query, boolean ifMatch, String expected)
-      throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path + (query == null ? "" : "?" + query)))
-        .method(method, HttpRequest.BodyPublishers.noBody());
+  @CsvSource(
+      nullValues = "-",
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "GET | /devstoreaccount1/Tables | - | false | QueryTables",
+        "POST | /devstoreaccount1/Tables | - | false | CreateTable",
+        "DELETE | /devstoreaccount1/Tables('orders') | - | false | DeleteTable",
+        "GET | /devstoreaccount1/Tables('orders') | - | false | GetTable",
+        "POST | /devstoreaccount1/$batch | - | false | Batch",
+        "GET | /devstoreaccount1/orders() | $filter=a%20eq%201 | false | QueryEntities",
+        "GET | /devstoreaccount1/orders | - | false | QueryEntities",
+        "POST | /devstoreaccount1/orders | - | false | InsertEntity",
+        "GET | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | false | GetEntity",
+        "PUT | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | true | UpdateEntity",
+        "PUT | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | false | InsertOrReplaceEntity",
+        "MERGE | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | true | MergeEntity",
+        "PATCH | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | false | InsertOrMergeEntity",
+        "DELETE | /devstoreaccount1/orders(PartitionKey='a',RowKey='b') | - | true | DeleteEntity",
+        "GET | /devstoreaccount1/orders | comp=acl | false | GetTableAcl",
+        "PUT | /devstoreaccount1/orders | comp=acl | false | SetTableAcl",
+        "GET | /devstoreaccount1/ | restype=service&comp=properties | false | GetServiceProperties",
+        "PUT | /devstoreaccount1 | restype=service&comp=properties | false | SetServiceProperties",
+        "GET | /devstoreaccount1/ | restype=service&comp=stats | false | GetServiceStats",
+        "OPTIONS | /devstoreaccount1/orders() | - | false | Preflight",
+        "GET | /devstoreaccount1/a/b | - | false | Other",
+        "GET | / | - | false | Other",
+      })
+  void namesTheTableOperation(
+      String method, String path, String query, boolean ifMatch, String expected) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path + (query == null ? "" : "?" + query)))
+            .method(method, HttpRequest.BodyPublishers.noBody());
     if (ifMatch) {
       request.header("If-Match", "*");
     }
@@ -106,9 +118,12 @@ class RequestListenerTest {
 
   @Test
   void aTunnelledVerbNamesTheOperationItTunnels() throws Exception {
-    send(HttpRequest.newBuilder(URI.create(base + "/devstoreaccount1/orders(PartitionKey='a',RowKey='b')"))
-        .header("X-HTTP-Method", "MERGE").header("If-Match", "*")
-        .POST(HttpRequest.BodyPublishers.ofString("{}")));
+    send(
+        HttpRequest.newBuilder(
+                URI.create(base + "/devstoreaccount1/orders(PartitionKey='a',RowKey='b')"))
+            .header("X-HTTP-Method", "MERGE")
+            .header("If-Match", "*")
+            .POST(HttpRequest.BodyPublishers.ofString("{}")));
     FinishedRequest heard = next();
     assertThat(heard.operation()).isEqualTo("MergeEntity");
     assertThat(heard.method()).isEqualTo("POST");
@@ -116,20 +131,28 @@ class RequestListenerTest {
 
   @Test
   void aRefusedTunnelIsOther() throws Exception {
-    send(HttpRequest.newBuilder(URI.create(base + "/devstoreaccount1/orders(PartitionKey='a',RowKey='b')"))
-        .header("X-HTTP-Method", "MERGE,PUT").POST(HttpRequest.BodyPublishers.ofString("{}")));
+    send(
+        HttpRequest.newBuilder(
+                URI.create(base + "/devstoreaccount1/orders(PartitionKey='a',RowKey='b')"))
+            .header("X-HTTP-Method", "MERGE,PUT")
+            .POST(HttpRequest.BodyPublishers.ofString("{}")));
     assertThat(next().operation()).isEqualTo("Other");
   }
 
   @Test
   void theFinishedRequestCarriesStatusDurationPathAndRequestIds() throws Exception {
     int before = started.get();
-    HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(base + "/devstoreaccount1/Tables?sig=secret"))
-        .header("x-ms-client-request-id", "client-1").GET());
+    HttpResponse<String> response =
+        send(
+            HttpRequest.newBuilder(URI.create(base + "/devstoreaccount1/Tables?sig=secret"))
+                .header("x-ms-client-request-id", "client-1")
+                .GET());
     FinishedRequest heard = next();
     assertThat(heard.status()).isEqualTo(403).isEqualTo(response.statusCode());
     assertThat(heard.path()).isEqualTo("/devstoreaccount1/Tables");
-    assertThat(heard.requestId()).isNotBlank().isEqualTo(response.headers().firstValue("x-ms-request-id").orElseThrow());
+    assertThat(heard.requestId())
+        .isNotBlank()
+        .isEqualTo(response.headers().firstValue("x-ms-request-id").orElseThrow());
     assertThat(heard.clientRequestId()).isEqualTo("client-1");
     assertThat(heard.duration()).isPositive();
     assertThat(started.get()).isEqualTo(before + 1);
@@ -138,15 +161,22 @@ class RequestListenerTest {
   @Test
   void aListenerThatThrowsBreaksNeitherTheRequestNorTheOtherListeners() throws Exception {
     BlockingQueue<FinishedRequest> heard = new LinkedBlockingQueue<>();
-    try (TrestleServer broken = TrestleServer.builder(tables).port(0)
-        .requestListener(request -> {
-          throw new IllegalStateException("a listener failing on purpose");
-        })
-        .requestListener(heard::add)
-        .build().start()) {
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-          URI.create("http://127.0.0.1:" + broken.port() + "/devstoreaccount1/Tables")).build(),
-          HttpResponse.BodyHandlers.ofString());
+    try (TrestleServer broken =
+        TrestleServer.builder(tables)
+            .port(0)
+            .requestListener(
+                request -> {
+                  throw new IllegalStateException("a listener failing on purpose");
+                })
+            .requestListener(heard::add)
+            .build()
+            .start()) {
+      HttpResponse<String> response =
+          HTTP.send(
+              HttpRequest.newBuilder(
+                      URI.create("http://127.0.0.1:" + broken.port() + "/devstoreaccount1/Tables"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(response.statusCode()).isEqualTo(401);
       FinishedRequest request = heard.poll(10, TimeUnit.SECONDS);
       assertThat(request).isNotNull();
@@ -159,7 +189,10 @@ class RequestListenerTest {
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** The listener hears of a request once its response is sent, which may be just after the client has it. */
+  /**
+   * The listener hears of a request once its response is sent, which may be just after the client
+   * has it.
+   */
   private static FinishedRequest next() throws InterruptedException {
     FinishedRequest heard = finished.poll(10, TimeUnit.SECONDS);
     assertThat(heard).as("the listener heard of the request").isNotNull();

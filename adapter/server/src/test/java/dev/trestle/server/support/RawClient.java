@@ -1,6 +1,5 @@
 package dev.trestle.server.support;
 
-import dev.trestle.server.TrestleServer;
 import dev.trestle.server.auth.SharedKeySigner;
 import java.io.IOException;
 import java.net.URI;
@@ -18,8 +17,11 @@ import java.util.Map;
 
 /** Plain java.net.http requests to the server, signed with Shared Key unless told otherwise. */
 public final class RawClient {
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-      .connectTimeout(Duration.ofSeconds(10)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
   private static final DateTimeFormatter RFC_1123 =
       DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
 
@@ -43,8 +45,13 @@ public final class RawClient {
 
   /** A response with its body as text. */
   public record Reply(int status, HttpResponse<String> response) {
-    public String body() { return response.body(); }
-    public String header(String name) { return response.headers().firstValue(name).orElse(null); }
+    public String body() {
+      return response.body();
+    }
+
+    public String header(String name) {
+      return response.headers().firstValue(name).orElse(null);
+    }
   }
 
   public final class Call {
@@ -90,10 +97,14 @@ public final class RawClient {
       if (signed) {
         request.header("Authorization", "SharedKey " + account + ":" + sign(uri, date));
       }
-      request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-          : HttpRequest.BodyPublishers.ofByteArray(body));
+      request.method(
+          method,
+          body == null
+              ? HttpRequest.BodyPublishers.noBody()
+              : HttpRequest.BodyPublishers.ofByteArray(body));
       try {
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+            HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
         return new Reply(response.statusCode(), response);
       } catch (IOException e) {
         throw new IllegalStateException(method + " " + uri + " failed", e);
@@ -113,7 +124,8 @@ public final class RawClient {
           }
         }
       }
-      String toSign = SharedKeySigner.stringToSign(method, null, headers.get("Content-Type"), date, resource);
+      String toSign =
+          SharedKeySigner.stringToSign(method, null, headers.get("Content-Type"), date, resource);
       return SharedKeySigner.ofBase64(key).signBase64(toSign);
     }
   }

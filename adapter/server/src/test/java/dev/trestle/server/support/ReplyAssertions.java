@@ -2,7 +2,10 @@ package dev.trestle.server.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** "Fails with Azure code X" over HTTP: the status and the {@code x-ms-error-code} header, and the body's form. */
+/**
+ * "Fails with Azure code X" over HTTP: the status and the {@code x-ms-error-code} header, and the
+ * body's form.
+ */
 public final class ReplyAssertions {
   private ReplyAssertions() {}
 
@@ -13,11 +16,17 @@ public final class ReplyAssertions {
     assertThat(reply.header("x-ms-error-code")).as(request).isEqualTo(code);
   }
 
-  /** As {@link #assertErrorCode}, with the service's JSON error body naming the code, request id and time. */
+  /**
+   * As {@link #assertErrorCode}, with the service's JSON error body naming the code, request id and
+   * time.
+   */
   public static void assertError(RawClient.Reply reply, int status, String code) {
     assertErrorCode(reply, status, code);
-    assertThat(reply.body()).matches("(?s)\\{\"odata\\.error\":\\{\"code\":\"" + code
-        + "\",\"message\":\\{\"lang\":\"en-US\",\"value\":\".*\\\\nRequestId:[0-9a-f-]{36}\\\\nTime:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{7}Z\"}}}");
+    assertThat(reply.body())
+        .matches(
+            "(?s)\\{\"odata\\.error\":\\{\"code\":\""
+                + code
+                + "\",\"message\":\\{\"lang\":\"en-US\",\"value\":\".*\\\\nRequestId:[0-9a-f-]{36}\\\\nTime:\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{7}Z\"}}}");
     assertThat(reply.body()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 }

@@ -14,9 +14,9 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A loopback TCP proxy in front of a database, which a test takes down and brings back as an outage does: while
- * it is down, connections are refused and every connection it carried is cut. Frozen, it is a network partition
- * instead: nothing passes, and nothing is refused or cut.
+ * A loopback TCP proxy in front of a database, which a test takes down and brings back as an outage
+ * does: while it is down, connections are refused and every connection it carried is cut. Frozen,
+ * it is a network partition instead: nothing passes, and nothing is refused or cut.
  */
 public final class TcpProxy implements AutoCloseable {
   private final InetSocketAddress target;
@@ -27,7 +27,9 @@ public final class TcpProxy implements AutoCloseable {
   private final Condition thawed = gate.newCondition();
   private boolean frozen;
 
-  /** Listens on a free loopback port and forwards every connection to {@code targetHost:targetPort}. */
+  /**
+   * Listens on a free loopback port and forwards every connection to {@code targetHost:targetPort}.
+   */
   public TcpProxy(String targetHost, int targetPort) {
     this.target = new InetSocketAddress(targetHost, targetPort);
     this.port = listen(0);
@@ -131,7 +133,10 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /** Keeps the pair for {@link #stop()} to cut, unless the proxy stopped since it accepted the connection. */
+  /**
+   * Keeps the pair for {@link #stop()} to cut, unless the proxy stopped since it accepted the
+   * connection.
+   */
   private synchronized boolean register(ServerSocket acceptedBy, Socket client, Socket server) {
     if (listener != acceptedBy) {
       return false;
@@ -142,7 +147,8 @@ public final class TcpProxy implements AutoCloseable {
   }
 
   private void pump(Socket from, Socket to) {
-    try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+    try (InputStream in = from.getInputStream();
+        OutputStream out = to.getOutputStream()) {
       byte[] buffer = new byte[16384];
       for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
         passWhenThawed();

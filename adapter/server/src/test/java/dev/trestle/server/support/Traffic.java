@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Clients that insert, upsert and query one table over HTTP until stopped, each in a partition of its own: every
- * answer is kept with its time, and so is every write the server acknowledged.
+ * Clients that insert, upsert and query one table over HTTP until stopped, each in a partition of
+ * its own: every answer is kept with its time, and so is every write the server acknowledged.
  */
 public final class Traffic {
   /** One request's answer; status -1 when no HTTP answer came. */
@@ -33,7 +33,10 @@ public final class Traffic {
   private final List<Thread> clients = new ArrayList<>();
   private volatile boolean running;
 
-  /** Clients of {@code table} whose partitions are named {@code partitionPrefix} and the client's number. */
+  /**
+   * Clients of {@code table} whose partitions are named {@code partitionPrefix} and the client's
+   * number.
+   */
   public Traffic(RawClient raw, String table, String partitionPrefix) {
     this.raw = raw;
     this.table = table;
@@ -76,20 +79,39 @@ public final class Traffic {
     for (int seq = 1; running; seq++) {
       switch (seq % 3) {
         case 0 -> {
-          Answer answer = send("insert", raw.call("POST", "/" + table)
-              .json("{\"PartitionKey\":\"" + partition + "\",\"RowKey\":\"r" + seq + "\",\"V\":" + seq + "}"));
+          Answer answer =
+              send(
+                  "insert",
+                  raw.call("POST", "/" + table)
+                      .json(
+                          "{\"PartitionKey\":\""
+                              + partition
+                              + "\",\"RowKey\":\"r"
+                              + seq
+                              + "\",\"V\":"
+                              + seq
+                              + "}"));
           if (answer.status() == 201) {
             acknowledgedRows.add(partition + "/r" + seq);
           }
         }
         case 1 -> {
-          Answer answer = send("upsert", raw.call("PUT", "/" + table + "(PartitionKey='" + partition
-              + "',RowKey='counter')").json("{\"V\":" + seq + "}"));
+          Answer answer =
+              send(
+                  "upsert",
+                  raw.call(
+                          "PUT",
+                          "/" + table + "(PartitionKey='" + partition + "',RowKey='counter')")
+                      .json("{\"V\":" + seq + "}"));
           if (answer.status() == 204) {
             acknowledgedCounters.merge(partition, seq, Math::max);
           }
         }
-        default -> send("query", raw.call("GET", "/" + table + "()?$filter=PartitionKey%20eq%20'" + partition + "'"));
+        default ->
+            send(
+                "query",
+                raw.call(
+                    "GET", "/" + table + "()?$filter=PartitionKey%20eq%20'" + partition + "'"));
       }
     }
   }
@@ -99,10 +121,19 @@ public final class Traffic {
     Answer answer;
     try {
       RawClient.Reply reply = call.send();
-      answer = new Answer(request, reply.status(), reply.header("x-ms-error-code"),
-          (System.nanoTime() - started) / 1_000_000);
+      answer =
+          new Answer(
+              request,
+              reply.status(),
+              reply.header("x-ms-error-code"),
+              (System.nanoTime() - started) / 1_000_000);
     } catch (IllegalStateException e) {
-      answer = new Answer(request + " (" + e.getCause() + ")", -1, null, (System.nanoTime() - started) / 1_000_000);
+      answer =
+          new Answer(
+              request + " (" + e.getCause() + ")",
+              -1,
+              null,
+              (System.nanoTime() - started) / 1_000_000);
     }
     answers.add(answer);
     return answer;

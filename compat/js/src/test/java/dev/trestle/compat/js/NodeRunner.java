@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Runs Node.js commands in the suite's directory. Without Node.js the suite is skipped on a developer's machine
- * but fails in CI ({@code CI=true}), where it must run; {@code npm ci} installs the SDK when it is missing.
+ * Runs Node.js commands in the suite's directory. Without Node.js the suite is skipped on a
+ * developer's machine but fails in CI ({@code CI=true}), where it must run; {@code npm ci} installs
+ * the SDK when it is missing.
  */
 final class NodeRunner {
   record Result(int exitCode, String output) {}
@@ -33,9 +34,11 @@ final class NodeRunner {
     }
     if (!present) {
       if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-        fail("Node.js 20+ is needed to run the JavaScript compatibility suite in CI (see .ci/run).");
+        fail(
+            "Node.js 20+ is needed to run the JavaScript compatibility suite in CI (see .ci/run).");
       }
-      Assumptions.abort("Node.js not found; the JavaScript compatibility suite is not run (it is in CI).");
+      Assumptions.abort(
+          "Node.js not found; the JavaScript compatibility suite is not run (it is in CI).");
     }
   }
 
@@ -51,7 +54,8 @@ final class NodeRunner {
 
   Result run(List<String> command, Map<String, String> environment, int timeoutSeconds)
       throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
+    ProcessBuilder builder =
+        new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
     builder.environment().putAll(environment);
     Path output = Files.createTempFile("trestle-node", ".log");
     builder.redirectOutput(output.toFile());
@@ -60,7 +64,8 @@ final class NodeRunner {
       if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        return new Result(-1, "timed out after " + timeoutSeconds + " s:\n" + Files.readString(output));
+        return new Result(
+            -1, "timed out after " + timeoutSeconds + " s:\n" + Files.readString(output));
       }
       return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
     } finally {

@@ -22,7 +22,10 @@ public final class EmbeddedSample {
 
   public static void main(String[] args) {
     JdbcDataSource dataSource = new JdbcDataSource();
-    dataSource.setURL(args.length > 0 && !args[0].isBlank() ? args[0] : "jdbc:h2:mem:embedded-sample;DB_CLOSE_DELAY=-1");
+    dataSource.setURL(
+        args.length > 0 && !args[0].isBlank()
+            ? args[0]
+            : "jdbc:h2:mem:embedded-sample;DB_CLOSE_DELAY=-1");
     System.out.println(run(dataSource, System.out));
   }
 
@@ -30,8 +33,16 @@ public final class EmbeddedSample {
     try (TableService tables = TableService.builder().dataSource(dataSource).build()) {
       TableClient orders = tables.tableClient(tables.createTableIfNotExists("orders").name());
 
-      orders.upsertReplace(TableEntity.builder("customer-42", "order-001").put("Quantity", 3).put("Shipped", false).build());
-      orders.upsertReplace(TableEntity.builder("customer-42", "order-002").put("Quantity", 1).put("Shipped", false).build());
+      orders.upsertReplace(
+          TableEntity.builder("customer-42", "order-001")
+              .put("Quantity", 3)
+              .put("Shipped", false)
+              .build());
+      orders.upsertReplace(
+          TableEntity.builder("customer-42", "order-002")
+              .put("Quantity", 1)
+              .put("Shipped", false)
+              .build());
 
       // Read, then write back conditionally on the ETag that was read.
       TableEntity read = orders.get("customer-42", "order-001");
@@ -40,12 +51,16 @@ public final class EmbeddedSample {
       try {
         orders.merge(read.toBuilder().put("Quantity", 99).build(), read.etag());
       } catch (TableException e) {
-        staleWriteError = e.errorCode().code(); // UpdateConditionNotSatisfied: someone wrote in between
+        staleWriteError =
+            e.errorCode().code(); // UpdateConditionNotSatisfied: someone wrote in between
       }
 
-      EntityPage page = orders.query(EntityQuery.filter("PartitionKey eq 'customer-42' and Quantity ge 2"));
+      EntityPage page =
+          orders.query(EntityQuery.filter("PartitionKey eq 'customer-42' and Quantity ge 2"));
       page.entities().forEach(entity -> out.println(entity.rowKey() + " " + entity.properties()));
-      boolean shipped = (Boolean) orders.get("customer-42", "order-001").property("Shipped").orElseThrow().value();
+      boolean shipped =
+          (Boolean)
+              orders.get("customer-42", "order-001").property("Shipped").orElseThrow().value();
       return new Summary(page.entities().size(), shipped, staleWriteError);
     }
   }

@@ -15,8 +15,10 @@ class EmbeddedSampleTest {
     JdbcDataSource dataSource = new JdbcDataSource();
     dataSource.setURL("jdbc:h2:mem:embedded-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
 
-    EmbeddedSample.Summary summary = EmbeddedSample.run(dataSource, new PrintStream(OutputStream.nullOutputStream()));
+    EmbeddedSample.Summary summary =
+        EmbeddedSample.run(dataSource, new PrintStream(OutputStream.nullOutputStream()));
 
-    assertThat(summary).isEqualTo(new EmbeddedSample.Summary(1, true, "UpdateConditionNotSatisfied"));
+    assertThat(summary)
+        .isEqualTo(new EmbeddedSample.Summary(1, true, "UpdateConditionNotSatisfied"));
   }
 }

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs {@code sample.mjs} with Node.js against a Trestle server on a free port. Installs the SDK with
- * {@code npm ci} when {@code node_modules} is missing. Without Node.js or the SDK the test is skipped on a
- * developer's machine but fails in CI ({@code CI=true}), where the sample must run.
+ * Runs {@code sample.mjs} with Node.js against a Trestle server on a free port. Installs the SDK
+ * with {@code npm ci} when {@code node_modules} is missing. Without Node.js or the SDK the test is
+ * skipped on a developer's machine but fails in CI ({@code CI=true}), where the sample must run.
  */
 class JsSampleTest {
   private static final Path SAMPLE_DIR = Path.of("").toAbsolutePath();
@@ -27,17 +27,24 @@ class JsSampleTest {
   void sampleRunsUnchangedAgainstTrestle() throws Exception {
     requireNode();
     installSdk();
-    try (TableService tables = TableService.builder()
-            .jdbcUrl("jdbc:h2:mem:js-sample-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1").build();
+    try (TableService tables =
+            TableService.builder()
+                .jdbcUrl("jdbc:h2:mem:js-sample-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1")
+                .build();
         TrestleServer server = TrestleServer.builder(tables).port(0).build().start()) {
-      String connectionString = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey="
-          + TrestleServer.DEV_ACCOUNT_KEY + ";TableEndpoint=" + server.endpoint("devstoreaccount1") + ";";
+      String connectionString =
+          "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey="
+              + TrestleServer.DEV_ACCOUNT_KEY
+              + ";TableEndpoint="
+              + server.endpoint("devstoreaccount1")
+              + ";";
 
       Result result = run(List.of("node", "sample.mjs"), connectionString, 120);
 
       assertThat(result.exitCode()).as(result.output()).isZero();
       assertThat(result.output().strip().lines().reduce((first, second) -> second).orElse(""))
-          .isEqualTo("{\"inserted\":11,\"matched\":10,\"pages\":3,\"staleRejected\":true,\"shipped\":true,\"quantity\":3}");
+          .isEqualTo(
+              "{\"inserted\":11,\"matched\":10,\"pages\":3,\"staleRejected\":true,\"shipped\":true,\"quantity\":3}");
     }
   }
 
@@ -50,7 +57,8 @@ class JsSampleTest {
     }
     if (!present) {
       if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-        fail("Node.js is needed to run the JavaScript sample in CI; install node 20+ (see .ci/run).");
+        fail(
+            "Node.js is needed to run the JavaScript sample in CI; install node 20+ (see .ci/run).");
       }
       Assumptions.abort("Node.js not found; the JavaScript sample is not run (it is in CI).");
     }
@@ -65,7 +73,9 @@ class JsSampleTest {
       if ("true".equalsIgnoreCase(System.getenv("CI"))) {
         fail("npm ci failed in " + SAMPLE_DIR + ":\n" + install.output());
       }
-      Assumptions.abort("npm ci failed (offline?); the JavaScript sample is not run (it is in CI):\n" + install.output());
+      Assumptions.abort(
+          "npm ci failed (offline?); the JavaScript sample is not run (it is in CI):\n"
+              + install.output());
     }
   }
 
@@ -73,7 +83,8 @@ class JsSampleTest {
 
   private static Result run(List<String> command, String connectionString, int timeoutSeconds)
       throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(command).directory(SAMPLE_DIR.toFile()).redirectErrorStream(true);
+    ProcessBuilder builder =
+        new ProcessBuilder(command).directory(SAMPLE_DIR.toFile()).redirectErrorStream(true);
     if (connectionString != null) {
       builder.environment().put("TRESTLE_CONNECTION_STRING", connectionString);
     }
@@ -83,7 +94,8 @@ class JsSampleTest {
     try {
       if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        return new Result(-1, "timed out after " + timeoutSeconds + " s:\n" + Files.readString(output));
+        return new Result(
+            -1, "timed out after " + timeoutSeconds + " s:\n" + Files.readString(output));
       }
       return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
     } finally {

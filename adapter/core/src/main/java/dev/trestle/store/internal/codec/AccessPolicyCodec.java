@@ -21,25 +21,33 @@ public final class AccessPolicyCodec {
 
   private AccessPolicyCodec() {}
 
-  /** Checks the service's limits (at most 5 policies, ids of 1-64 characters, unique) and encodes. */
+  /**
+   * Checks the service's limits (at most 5 policies, ids of 1-64 characters, unique) and encodes.
+   */
   public static String encode(List<AccessPolicy> policies) {
     if (policies == null || policies.isEmpty()) {
       return null;
     }
     if (policies.size() > MAX_POLICIES) {
-      throw new TableException(TableErrorCode.INVALID_XML_DOCUMENT,
-          "XML specified is not syntactically valid: at most 5 signed identifiers are allowed, " + policies.size()
+      throw new TableException(
+          TableErrorCode.INVALID_XML_DOCUMENT,
+          "XML specified is not syntactically valid: at most 5 signed identifiers are allowed, "
+              + policies.size()
               + " were given.");
     }
     HashSet<String> ids = new HashSet<>();
     for (AccessPolicy policy : policies) {
       if (policy.id() == null || policy.id().isEmpty() || policy.id().length() > MAX_ID_LENGTH) {
-        throw new TableException(TableErrorCode.INVALID_XML_DOCUMENT,
+        throw new TableException(
+            TableErrorCode.INVALID_XML_DOCUMENT,
             "XML specified is not syntactically valid: a signed identifier's Id must have 1 to 64 characters.");
       }
       if (!ids.add(policy.id())) {
-        throw new TableException(TableErrorCode.INVALID_XML_DOCUMENT,
-            "XML specified is not syntactically valid: the signed identifier '" + policy.id() + "' is given twice.");
+        throw new TableException(
+            TableErrorCode.INVALID_XML_DOCUMENT,
+            "XML specified is not syntactically valid: the signed identifier '"
+                + policy.id()
+                + "' is given twice.");
       }
     }
     StringWriter out = new StringWriter();
@@ -83,7 +91,7 @@ public final class AccessPolicyCodec {
             case "start" -> start = Instant.parse(value);
             case "expiry" -> expiry = Instant.parse(value);
             case "permissions" -> permissions = value;
-            default -> { }
+            default -> {}
           }
         }
         policies.add(new AccessPolicy(id, start, expiry, permissions));
@@ -94,7 +102,8 @@ public final class AccessPolicyCodec {
     return policies;
   }
 
-  private static void writeInstant(JsonGenerator json, String field, Instant value) throws IOException {
+  private static void writeInstant(JsonGenerator json, String field, Instant value)
+      throws IOException {
     if (value != null) {
       json.writeStringField(field, value.toString());
     }

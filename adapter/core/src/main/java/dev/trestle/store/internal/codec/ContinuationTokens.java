@@ -6,9 +6,10 @@ import dev.trestle.TableException;
 import java.util.Base64;
 
 /**
- * Opaque continuation values: a version prefix and the URL-safe base64 of the key's UTF-16 code units (so
- * any Java string survives, lone surrogates included). An entity token means "resume after this key";
- * a table token names the first table of the next page. Garbage gives {@code InvalidInput}.
+ * Opaque continuation values: a version prefix and the URL-safe base64 of the key's UTF-16 code
+ * units (so any Java string survives, lone surrogates included). An entity token means "resume
+ * after this key"; a table token names the first table of the next page. Garbage gives {@code
+ * InvalidInput}.
  */
 public final class ContinuationTokens {
   private static final String VERSION = "1!";
@@ -21,16 +22,17 @@ public final class ContinuationTokens {
   }
 
   /**
-   * Where a continuation resumes: after (partitionKey, rowKey), or, when the row key is absent, at the start
-   * of the partition (rowKey null), as the protocol allows.
+   * Where a continuation resumes: after (partitionKey, rowKey), or, when the row key is absent, at
+   * the start of the partition (rowKey null), as the protocol allows.
    */
   public static ResumePoint decodeAfter(Continuation continuation) {
     if (continuation.nextPartitionKey() == null || continuation.nextPartitionKey().isEmpty()) {
       throw invalid();
     }
-    String rowKey = continuation.nextRowKey() == null || continuation.nextRowKey().isEmpty()
-        ? null
-        : decode(continuation.nextRowKey());
+    String rowKey =
+        continuation.nextRowKey() == null || continuation.nextRowKey().isEmpty()
+            ? null
+            : decode(continuation.nextRowKey());
     return new ResumePoint(decode(continuation.nextPartitionKey()), rowKey);
   }
 

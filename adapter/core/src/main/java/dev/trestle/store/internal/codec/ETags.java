@@ -6,8 +6,8 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /**
- * The service's weak ETags, {@code W/"datetime'2021-09-21T01%3A04%3A07.0980562Z'"}, derived from an entity's
- * ticks. Parsing gives the ticks back, so a conditional write compares one BIGINT.
+ * The service's weak ETags, {@code W/"datetime'2021-09-21T01%3A04%3A07.0980562Z'"}, derived from an
+ * entity's ticks. Parsing gives the ticks back, so a conditional write compares one BIGINT.
  */
 public final class ETags {
   private static final String PREFIX = "W/\"datetime'";
@@ -25,8 +25,9 @@ public final class ETags {
   }
 
   /**
-   * Whether an If-Match value names the version with these ticks. {@code null} and {@code *} match any version;
-   * a weak ETag that is not one of ours ({@code W/"wrong"}) is well formed and matches none, as in Azure.
+   * Whether an If-Match value names the version with these ticks. {@code null} and {@code *} match
+   * any version; a weak ETag that is not one of ours ({@code W/"wrong"}) is well formed and matches
+   * none, as in Azure.
    */
   public static boolean matches(String ifMatch, long ticks) {
     if (matchesAny(ifMatch)) {
@@ -43,12 +44,20 @@ public final class ETags {
     }
   }
 
-  /** The ticks one of our ETags stands for; null for another weak ETag; {@code InvalidInput} for anything else. */
+  /**
+   * The ticks one of our ETags stands for; null for another weak ETag; {@code InvalidInput} for
+   * anything else.
+   */
   private static Long ticksOf(String etag) {
     String value = etag.trim();
-    if (value.startsWith(PREFIX) && value.endsWith(SUFFIX) && value.length() > PREFIX.length() + SUFFIX.length()) {
-      String timestamp = value.substring(PREFIX.length(), value.length() - SUFFIX.length())
-          .replace("%3A", ":").replace("%3a", ":");
+    if (value.startsWith(PREFIX)
+        && value.endsWith(SUFFIX)
+        && value.length() > PREFIX.length() + SUFFIX.length()) {
+      String timestamp =
+          value
+              .substring(PREFIX.length(), value.length() - SUFFIX.length())
+              .replace("%3A", ":")
+              .replace("%3a", ":");
       try {
         return Ticks.of(Instant.parse(timestamp));
       } catch (DateTimeParseException | ArithmeticException e) {
@@ -58,14 +67,22 @@ public final class ETags {
     if (isWeak(value)) {
       return null;
     }
-    throw new TableException(TableErrorCode.INVALID_INPUT,
-        "The etag value '" + etag + "' specified in one of the request headers is not valid. Please make sure only one"
+    throw new TableException(
+        TableErrorCode.INVALID_INPUT,
+        "The etag value '"
+            + etag
+            + "' specified in one of the request headers is not valid. Please make sure only one"
             + " etag value is specified and is valid.");
   }
 
-  // W/"opaque" (the W in either case, as clients send both); strong and bare ETags are not the service's form.
+  // W/"opaque" (the W in either case, as clients send both); strong and bare ETags are not the
+  // service's form.
   private static boolean isWeak(String value) {
-    return value.length() >= 4 && (value.charAt(0) == 'W' || value.charAt(0) == 'w') && value.charAt(1) == '/'
-        && value.charAt(2) == '"' && value.endsWith("\"") && value.indexOf('"', 3) == value.length() - 1;
+    return value.length() >= 4
+        && (value.charAt(0) == 'W' || value.charAt(0) == 'w')
+        && value.charAt(1) == '/'
+        && value.charAt(2) == '"'
+        && value.endsWith("\"")
+        && value.indexOf('"', 3) == value.length() - 1;
   }
 }

@@ -16,10 +16,10 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * Writes an entity's user properties as one JSON object, {@code {"Name": [tag, value, position], ...}}, and
- * reads it back. The type tag lets SQL compare only values of the filter literal's type; the position keeps
- * the order the properties were given in, which PostgreSQL's jsonb does not. String values pass through the
- * dialect's text encoding so that SQL compares them in UTF-16 order.
+ * Writes an entity's user properties as one JSON object, {@code {"Name": [tag, value, position],
+ * ...}}, and reads it back. The type tag lets SQL compare only values of the filter literal's type;
+ * the position keeps the order the properties were given in, which PostgreSQL's jsonb does not.
+ * String values pass through the dialect's text encoding so that SQL compares them in UTF-16 order.
  */
 public final class PropertyCodec {
   public static final JsonFactory JSON = JsonFactory.builder().build();
@@ -53,11 +53,12 @@ public final class PropertyCodec {
   }
 
   /**
-   * A document contained (jsonb {@code @>}) in the stored properties of every entity that holds all these
-   * values: each name maps to an array of its values, each written exactly as {@link #encode} writes it. Type
-   * tags are left out: every property of a type shares its tag, so in a GIN index the tag selects nothing and
-   * costs a long posting list. Containment is only a necessary condition (array containment ignores order,
-   * and the stored array also holds the tag and the position), so the exact comparison must still decide.
+   * A document contained (jsonb {@code @>}) in the stored properties of every entity that holds all
+   * these values: each name maps to an array of its values, each written exactly as {@link #encode}
+   * writes it. Type tags are left out: every property of a type shares its tag, so in a GIN index
+   * the tag selects nothing and costs a long posting list. Containment is only a necessary
+   * condition (array containment ignores order, and the stored array also holds the tag and the
+   * position), so the exact comparison must still decide.
    */
   public String encodeContained(Map<String, List<PropertyValue>> values) {
     StringWriter out = new StringWriter(16 + values.size() * 32);
@@ -112,7 +113,8 @@ public final class PropertyCodec {
         json.nextToken();
         String text = json.getText();
         PropertyValue value = type.parse(type == StoredType.STRING ? decodeText.apply(text) : text);
-        int position = json.nextToken() == JsonToken.VALUE_NUMBER_INT ? json.getIntValue() : found.size();
+        int position =
+            json.nextToken() == JsonToken.VALUE_NUMBER_INT ? json.getIntValue() : found.size();
         while (json.currentToken() != JsonToken.END_ARRAY) {
           json.nextToken();
         }
@@ -131,7 +133,11 @@ public final class PropertyCodec {
 
   private static void expect(JsonToken actual, JsonToken expected) throws IOException {
     if (actual != expected) {
-      throw new IOException("Stored properties are not in Trestle's format: expected " + expected + ", found " + actual);
+      throw new IOException(
+          "Stored properties are not in Trestle's format: expected "
+              + expected
+              + ", found "
+              + actual);
     }
   }
 

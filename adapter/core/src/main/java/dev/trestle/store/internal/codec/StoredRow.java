@@ -5,7 +5,8 @@ import dev.trestle.TableEntity;
 import java.util.Map;
 
 /** One stored version of an entity, with its keys as the caller knows them (decoded). */
-public record StoredRow(String partitionKey, String rowKey, long ticks, Map<String, PropertyValue> properties) {
+public record StoredRow(
+    String partitionKey, String rowKey, long ticks, Map<String, PropertyValue> properties) {
 
   public TableEntity toEntity() {
     return TableEntity.builder(partitionKey, rowKey)

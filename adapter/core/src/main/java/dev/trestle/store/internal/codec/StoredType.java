@@ -14,10 +14,11 @@ import java.util.HexFormat;
 import java.util.UUID;
 
 /**
- * The one-letter type tags of stored properties and the canonical text of each type's values. The text is
- * what SQL compares: numbers and ticks as decimals, doubles as Java writes them ({@code NaN}, {@code -0.0},
- * {@code 1.0E10}, all of which PostgreSQL's float8 reads back exactly), GUIDs in lower case and binary as
- * lower-case hex, both of whose ordinal order is the order of their bytes.
+ * The one-letter type tags of stored properties and the canonical text of each type's values. The
+ * text is what SQL compares: numbers and ticks as decimals, doubles as Java writes them ({@code
+ * NaN}, {@code -0.0}, {@code 1.0E10}, all of which PostgreSQL's float8 reads back exactly), GUIDs
+ * in lower case and binary as lower-case hex, both of whose ordinal order is the order of their
+ * bytes.
  */
 public enum StoredType {
   STRING("s", EdmType.STRING),

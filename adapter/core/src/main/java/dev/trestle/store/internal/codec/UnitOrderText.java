@@ -2,13 +2,15 @@ package dev.trestle.store.internal.codec;
 
 /**
  * Encodes any Java string into text that PostgreSQL can store and whose code-point order (what
- * {@code COLLATE "C"} compares) equals the UTF-16 code-unit order of the original, the order Azure uses.
+ * {@code COLLATE "C"} compares) equals the UTF-16 code-unit order of the original, the order Azure
+ * uses.
  *
- * <p>PostgreSQL text cannot hold U+0000 or unpaired surrogates, and code-point order puts U+E000-U+FFFF
- * before supplementary characters where UTF-16 puts them after. So each UTF-16 unit is mapped on its own,
- * monotonically: units below U+D800 stay (ASCII is unchanged), surrogate units D800-DFFF become E000-E7FF,
- * and E000-FFFF become E800-107FF. U+0000 and U+0001 are escaped as the pairs 01 01 and 01 02, which keeps
- * the order (they sort below every other unit) and never collides with the remapped ranges.
+ * <p>PostgreSQL text cannot hold U+0000 or unpaired surrogates, and code-point order puts
+ * U+E000-U+FFFF before supplementary characters where UTF-16 puts them after. So each UTF-16 unit
+ * is mapped on its own, monotonically: units below U+D800 stay (ASCII is unchanged), surrogate
+ * units D800-DFFF become E000-E7FF, and E000-FFFF become E800-107FF. U+0000 and U+0001 are escaped
+ * as the pairs 01 01 and 01 02, which keeps the order (they sort below every other unit) and never
+ * collides with the remapped ranges.
  */
 public final class UnitOrderText {
   private static final int SHIFT = 0x800;

@@ -5,9 +5,10 @@ import java.util.Locale;
 import org.jooq.DSLContext;
 
 /**
- * One database Trestle supports: it recognises the database from JDBC metadata and makes the parts that differ
- * there. Each lives in its own package, registered for {@link java.util.ServiceLoader} (so a subclass has a
- * public no-argument constructor); nothing outside that package names a database.
+ * One database Trestle supports: it recognises the database from JDBC metadata and makes the parts
+ * that differ there. Each lives in its own package, registered for {@link java.util.ServiceLoader}
+ * (so a subclass has a public no-argument constructor); nothing outside that package names a
+ * database.
  */
 public abstract class DatabaseType {
   private final String name;
@@ -27,17 +28,25 @@ public abstract class DatabaseType {
     return name;
   }
 
-  /** Whether a connection whose {@code DatabaseMetaData.getDatabaseProductName()} is this is this database. */
+  /**
+   * Whether a connection whose {@code DatabaseMetaData.getDatabaseProductName()} is this is this
+   * database.
+   */
   public boolean recognises(String productName) {
     return productName.equalsIgnoreCase(name);
   }
 
-  /** The folder under {@code dev/trestle/migrations/} holding this database's Flyway migrations: its name. */
+  /**
+   * The folder under {@code dev/trestle/migrations/} holding this database's Flyway migrations: its
+   * name.
+   */
   public String migrationFolder() {
     return name.toLowerCase(Locale.ROOT);
   }
 
-  /** The SQL that differs on this database: text encoding, the properties column, typed comparisons. */
+  /**
+   * The SQL that differs on this database: text encoding, the properties column, typed comparisons.
+   */
   public final Dialect dialect() {
     return dialect;
   }
@@ -53,20 +62,25 @@ public abstract class DatabaseType {
   }
 
   /**
-   * Whether a call bounds how long its connection waits for the database to answer (a JDBC network timeout), so
-   * that a database gone silent across the network fails calls with ServerBusy instead of holding them until TCP
-   * gives up; not for a database in the same process.
+   * Whether a call bounds how long its connection waits for the database to answer (a JDBC network
+   * timeout), so that a database gone silent across the network fails calls with ServerBusy instead
+   * of holding them until TCP gives up; not for a database in the same process.
    */
   public boolean boundsSilence() {
     return false;
   }
 
-  /** What keeps a read of several statements from seeing half a group write; none unless overridden. */
+  /**
+   * What keeps a read of several statements from seeing half a group write; none unless overridden.
+   */
   public GroupGuard groupGuard() {
     return GroupGuard.NONE;
   }
 
-  /** The optional index on entity properties that narrows a filter's candidates; none unless overridden. */
+  /**
+   * The optional index on entity properties that narrows a filter's candidates; none unless
+   * overridden.
+   */
   public PropertyIndex propertyIndex(DSLContext sql, Dialect dialect, PropertyCodec codec) {
     return PropertyIndex.NONE;
   }

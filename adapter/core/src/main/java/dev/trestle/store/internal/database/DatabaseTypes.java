@@ -9,12 +9,15 @@ import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
-/** The supported databases, as registered for {@link ServiceLoader}, and which one a DataSource reaches. */
+/**
+ * The supported databases, as registered for {@link ServiceLoader}, and which one a DataSource
+ * reaches.
+ */
 public final class DatabaseTypes {
-  private static final List<DatabaseType> ALL = ServiceLoader.load(DatabaseType.class, DatabaseType.class.getClassLoader())
-      .stream()
-      .map(ServiceLoader.Provider::get)
-      .toList();
+  private static final List<DatabaseType> ALL =
+      ServiceLoader.load(DatabaseType.class, DatabaseType.class.getClassLoader()).stream()
+          .map(ServiceLoader.Provider::get)
+          .toList();
 
   private DatabaseTypes() {}
 
@@ -23,19 +26,26 @@ public final class DatabaseTypes {
     try (Connection connection = dataSource.getConnection()) {
       return recognise(connection.getMetaData().getDatabaseProductName());
     } catch (SQLException e) {
-      throw new TableException(TableErrorCode.INTERNAL_ERROR, "Cannot connect to the database: " + e.getMessage(), e);
+      throw new TableException(
+          TableErrorCode.INTERNAL_ERROR, "Cannot connect to the database: " + e.getMessage(), e);
     }
   }
 
-  /** The database of this JDBC product name; refused, naming the supported ones, when there is none. */
+  /**
+   * The database of this JDBC product name; refused, naming the supported ones, when there is none.
+   */
   public static DatabaseType recognise(String productName) {
     for (DatabaseType type : ALL) {
       if (type.recognises(productName)) {
         return type;
       }
     }
-    throw new IllegalStateException("Trestle supports " + supported() + ", not " + productName
-        + ". Point the JDBC URL at one of them.");
+    throw new IllegalStateException(
+        "Trestle supports "
+            + supported()
+            + ", not "
+            + productName
+            + ". Point the JDBC URL at one of them.");
   }
 
   /** The names of the supported databases: {@code H2 and PostgreSQL}. */
@@ -45,6 +55,7 @@ public final class DatabaseTypes {
       return String.join("", names);
     }
     return names.subList(0, names.size() - 1).stream().collect(Collectors.joining(", "))
-        + " and " + names.get(names.size() - 1);
+        + " and "
+        + names.get(names.size() - 1);
   }
 }

@@ -11,17 +11,17 @@ import org.jooq.SQLDialect;
 import org.jooq.Table;
 
 /**
- * What differs between databases, kept in one narrow interface: how text is stored so that it sorts in
- * UTF-16 order, the type of the properties column, and how a typed property comparison runs in SQL.
- * Everything else (keys, paging, transactions) is the same SQL on every database.
+ * What differs between databases, kept in one narrow interface: how text is stored so that it sorts
+ * in UTF-16 order, the type of the properties column, and how a typed property comparison runs in
+ * SQL. Everything else (keys, paging, transactions) is the same SQL on every database.
  */
 public interface Dialect {
 
   SQLDialect sqlDialect();
 
   /**
-   * A statement that makes the current transaction a read-only REPEATABLE READ snapshot; empty when the isolation
-   * is set through JDBC instead.
+   * A statement that makes the current transaction a read-only REPEATABLE READ snapshot; empty when
+   * the isolation is set through JDBC instead.
    */
   default java.util.Optional<String> snapshotStatement() {
     return java.util.Optional.empty();
@@ -30,7 +30,10 @@ public interface Dialect {
   /** Settings the database needs for Trestle's guarantees, applied once when a store opens. */
   default void prepareDatabase(org.jooq.DSLContext sql) {}
 
-  /** Text as stored in key columns and string properties; its database order is UTF-16 code-unit order. */
+  /**
+   * Text as stored in key columns and string properties; its database order is UTF-16 code-unit
+   * order.
+   */
   String encodeText(String text);
 
   String decodeText(String stored);
@@ -47,13 +50,20 @@ public interface Dialect {
   /** The JSON text of a value read from {@link #propertiesColumn()}. */
   String propertiesText(Object columnValue);
 
-  /** The entity table as queries read it (with an index hint where the planner needs one), under an alias. */
+  /**
+   * The entity table as queries read it (with an index hint where the planner needs one), under an
+   * alias.
+   */
   Table<Record> entitiesForReading(String alias);
 
   /**
-   * {@code property operator literal} for a user property, true only when the entity has the property with a
-   * stored type in {@code acceptedTypes} and the comparison holds. Never NULL, so NOT can be applied to it.
+   * {@code property operator literal} for a user property, true only when the entity has the
+   * property with a stored type in {@code acceptedTypes} and the comparison holds. Never NULL, so
+   * NOT can be applied to it.
    */
-  Condition compareProperty(String property, Set<StoredType> acceptedTypes, ComparisonOperator operator,
+  Condition compareProperty(
+      String property,
+      Set<StoredType> acceptedTypes,
+      ComparisonOperator operator,
       PropertyValue literal);
 }

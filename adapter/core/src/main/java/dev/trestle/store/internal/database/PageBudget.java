@@ -3,11 +3,11 @@ package dev.trestle.store.internal.database;
 import java.time.Duration;
 
 /**
- * What one query page may spend: time, counted from when the query arrived (so waiting for a connection
- * counts too), and memory, as the stored size of the entities read. A page that reaches either ends early
- * with a continuation, as Azure's pages do; the clients already follow continuations. Rows are fetched in
- * batches sized from the entities seen so far, so a page of large entities never holds more than about
- * {@link #MAX_BYTES} plus one batch of them.
+ * What one query page may spend: time, counted from when the query arrived (so waiting for a
+ * connection counts too), and memory, as the stored size of the entities read. A page that reaches
+ * either ends early with a continuation, as Azure's pages do; the clients already follow
+ * continuations. Rows are fetched in batches sized from the entities seen so far, so a page of
+ * large entities never holds more than about {@link #MAX_BYTES} plus one batch of them.
  */
 public final class PageBudget {
   /** Stored entity bytes per page: a thousand 1 KB entities fit; a thousand of 0.5 MB do not. */
@@ -50,8 +50,8 @@ public final class PageBudget {
   }
 
   /**
-   * How many rows to fetch next, at most {@code wanted}: {@code firstBatch} before any entity's size is known (the
-   * scan's choice), then as many as fit in what is left, by the average so far.
+   * How many rows to fetch next, at most {@code wanted}: {@code firstBatch} before any entity's
+   * size is known (the scan's choice), then as many as fit in what is left, by the average so far.
    */
   public int batch(int wanted, int firstBatch) {
     if (rows == 0) {

@@ -8,8 +8,8 @@ import org.jooq.DSLContext;
 @FunctionalInterface
 public interface PageReader {
   /**
-   * Reads one page of at most {@code top} entities after {@code resume} (null: from the start), through the
-   * context's connection, which the call holds for the whole page.
+   * Reads one page of at most {@code top} entities after {@code resume} (null: from the start),
+   * through the context's connection, which the call holds for the whole page.
    */
   EntityPage page(DSLContext sql, ScanRequest scan, int top, Condition resume);
 }

@@ -6,28 +6,59 @@ import java.util.List;
 import org.jooq.Condition;
 
 /**
- * What one query page reads: the table, the translated filter and key range, the condition the property index
- * serves ({@link PropertyIndex#candidates}, null when none), and the selected properties.
+ * What one query page reads: the table, the translated filter and key range, the condition the
+ * property index serves ({@link PropertyIndex#candidates}, null when none), and the selected
+ * properties.
  */
-public record ScanRequest(Store store, QueryLimits limits, long tableId, Condition filter, Condition keyRange,
-    Condition candidates, List<String> select, PageBudget budget) {
+public record ScanRequest(
+    Store store,
+    QueryLimits limits,
+    long tableId,
+    Condition filter,
+    Condition keyRange,
+    Condition candidates,
+    List<String> select,
+    PageBudget budget) {
 
   /** A request whose page budget starts now. */
-  public ScanRequest(Store store, QueryLimits limits, long tableId, Condition filter, Condition keyRange,
-      Condition candidates, List<String> select) {
-    this(store, limits, tableId, filter, keyRange, candidates, select, new PageBudget(limits.budget()));
+  public ScanRequest(
+      Store store,
+      QueryLimits limits,
+      long tableId,
+      Condition filter,
+      Condition keyRange,
+      Condition candidates,
+      List<String> select) {
+    this(
+        store,
+        limits,
+        tableId,
+        filter,
+        keyRange,
+        candidates,
+        select,
+        new PageBudget(limits.budget()));
   }
 
   /** The stored size of a properties column value, which the page budget counts. */
   public long storedBytes(Object propertiesColumnValue) {
-    return propertiesColumnValue == null ? 0 : store.dialect.propertiesText(propertiesColumnValue).length();
+    return propertiesColumnValue == null
+        ? 0
+        : store.dialect.propertiesText(propertiesColumnValue).length();
   }
 
-  /** The entity of one read row, from its stored (encoded) keys, version ticks and properties column value. */
-  public TableEntity entity(String storedPartitionKey, String storedRowKey, long ticks, Object propertiesColumnValue) {
+  /**
+   * The entity of one read row, from its stored (encoded) keys, version ticks and properties column
+   * value.
+   */
+  public TableEntity entity(
+      String storedPartitionKey, String storedRowKey, long ticks, Object propertiesColumnValue) {
     Dialect dialect = store.dialect;
-    return new StoredRow(dialect.decodeText(storedPartitionKey), dialect.decodeText(storedRowKey), ticks,
-        store.properties.decode(dialect.propertiesText(propertiesColumnValue), select))
+    return new StoredRow(
+            dialect.decodeText(storedPartitionKey),
+            dialect.decodeText(storedRowKey),
+            ticks,
+            store.properties.decode(dialect.propertiesText(propertiesColumnValue), select))
         .toEntity();
   }
 }

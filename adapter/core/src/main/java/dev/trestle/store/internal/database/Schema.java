@@ -10,8 +10,9 @@ import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
 
 /**
- * The tables and columns of the migrations, as jOOQ names. Unqualified, so the connection's schema (search
- * path) decides where they live. The properties column differs per database and comes from the dialect.
+ * The tables and columns of the migrations, as jOOQ names. Unqualified, so the connection's schema
+ * (search path) decides where they live. The properties column differs per database and comes from
+ * the dialect.
  */
 public final class Schema {
   private Schema() {}
@@ -22,11 +23,13 @@ public final class Schema {
   public static final Field<String> NAME_KEY = field(name("name_key"), SQLDataType.VARCHAR);
   public static final Field<String> NAME = field(name("name"), SQLDataType.VARCHAR);
   public static final Field<Long> CREATED = field(name("created"), SQLDataType.BIGINT);
-  public static final Field<String> ACCESS_POLICIES = field(name("access_policies"), SQLDataType.VARCHAR);
+  public static final Field<String> ACCESS_POLICIES =
+      field(name("access_policies"), SQLDataType.VARCHAR);
 
   public static final Table<Record> ENTITIES = table(name("trestle_entity"));
   public static final Field<Long> ENTITY_TABLE = field(name("table_id"), SQLDataType.BIGINT);
-  public static final Field<String> PARTITION_KEY = field(name("partition_key"), SQLDataType.VARCHAR);
+  public static final Field<String> PARTITION_KEY =
+      field(name("partition_key"), SQLDataType.VARCHAR);
   public static final Field<String> ROW_KEY = field(name("row_key"), SQLDataType.VARCHAR);
   public static final Field<Long> TICKS = field(name("ticks"), SQLDataType.BIGINT);
 

@@ -8,8 +8,8 @@ import java.sql.SQLTransientConnectionException;
 import org.jooq.exception.DataAccessException;
 
 /**
- * Reads what a database error means from its SQLState, in one place: the standard states here, the database's
- * own ones from its {@link SqlStates}.
+ * Reads what a database error means from its SQLState, in one place: the standard states here, the
+ * database's own ones from its {@link SqlStates}.
  */
 public final class SqlErrors {
   private final SqlStates states;
@@ -19,12 +19,14 @@ public final class SqlErrors {
   }
 
   /**
-   * The database cannot be reached, is restarting or refuses connections, or the pool had no connection within
-   * its wait: nothing the client did, and worth retrying later (SQLState class 08 and the database's own).
+   * The database cannot be reached, is restarting or refuses connections, or the pool had no
+   * connection within its wait: nothing the client did, and worth retrying later (SQLState class 08
+   * and the database's own).
    */
   boolean isUnavailable(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException) {
+      if (t instanceof SQLTransientConnectionException
+          || t instanceof SQLNonTransientConnectionException) {
         return true;
       }
     }
@@ -33,16 +35,19 @@ public final class SqlErrors {
   }
 
   /**
-   * The typed error a database failure becomes when it is the database's fault rather than the request's:
-   * {@code ServerBusy}, which the Azure SDKs retry with back-off; otherwise the failure itself. A write whose
-   * commit met such a failure may or may not have committed, and is reported this way too, never as a success.
+   * The typed error a database failure becomes when it is the database's fault rather than the
+   * request's: {@code ServerBusy}, which the Azure SDKs retry with back-off; otherwise the failure
+   * itself. A write whose commit met such a failure may or may not have committed, and is reported
+   * this way too, never as a success.
    */
   RuntimeException translate(RuntimeException e) {
     if (e instanceof TableException || !isUnavailable(e)) {
       return e;
     }
-    return new TableException(TableErrorCode.SERVER_BUSY,
-        "The server is busy: its database cannot be reached right now. Please retry.", e);
+    return new TableException(
+        TableErrorCode.SERVER_BUSY,
+        "The server is busy: its database cannot be reached right now. Please retry.",
+        e);
   }
 
   /** A unique or primary-key violation: someone else holds the key. */
@@ -57,7 +62,10 @@ public final class SqlErrors {
     return state != null && (state.equals("23503") || states.missingParent(state, vendorCode(e)));
   }
 
-  /** Serialization failure (40001), or the database's deadlock or lock timeout: the transaction may run again. */
+  /**
+   * Serialization failure (40001), or the database's deadlock or lock timeout: the transaction may
+   * run again.
+   */
   public boolean isTransient(Throwable e) {
     String state = sqlState(e);
     return state != null && (state.equals("40001") || states.retryable(state, vendorCode(e)));
@@ -83,7 +91,9 @@ public final class SqlErrors {
       if (t instanceof SQLException sql && sql.getSQLState() != null) {
         return sql.getSQLState();
       }
-      if (t instanceof DataAccessException dae && dae.sqlState() != null && !"99999".equals(dae.sqlState())) {
+      if (t instanceof DataAccessException dae
+          && dae.sqlState() != null
+          && !"99999".equals(dae.sqlState())) {
         return dae.sqlState();
       }
     }

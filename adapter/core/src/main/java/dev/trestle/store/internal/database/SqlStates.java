@@ -3,12 +3,15 @@ package dev.trestle.store.internal.database;
 import java.util.Set;
 
 /**
- * How one database reports the failures the store must tell apart, beyond the standard SQLStates {@link SqlErrors}
- * reads itself; each test gets the failure's SQLState and the driver's vendor code (0 when there is none), since
- * some databases (MariaDB: 23000 for both) tell a duplicate key from a missing parent only by the vendor code.
+ * How one database reports the failures the store must tell apart, beyond the standard SQLStates
+ * {@link SqlErrors} reads itself; each test gets the failure's SQLState and the driver's vendor
+ * code (0 when there is none), since some databases (MariaDB: 23000 for both) tell a duplicate key
+ * from a missing parent only by the vendor code.
  */
 public interface SqlStates {
-  /** The database is shutting down, restarting or refusing connections (beyond SQLState class 08). */
+  /**
+   * The database is shutting down, restarting or refusing connections (beyond SQLState class 08).
+   */
   default boolean unavailable(String state, int vendorCode) {
     return false;
   }
@@ -23,7 +26,10 @@ public interface SqlStates {
     return false;
   }
 
-  /** The transaction lost a race (deadlock, lock timeout) and may simply be run again (beyond 40001). */
+  /**
+   * The transaction lost a race (deadlock, lock timeout) and may simply be run again (beyond
+   * 40001).
+   */
   default boolean retryable(String state, int vendorCode) {
     return false;
   }

@@ -16,9 +16,9 @@ import org.jooq.impl.DefaultConfiguration;
 import org.jooq.impl.DefaultConnectionProvider;
 
 /**
- * What every account's service shares: the jOOQ context over one DataSource, the database's dialect, the
- * property codec and what is known of the optional property index. Owns the pool when it created it from a
- * JDBC URL.
+ * What every account's service shares: the jOOQ context over one DataSource, the database's
+ * dialect, the property codec and what is known of the optional property index. Owns the pool when
+ * it created it from a JDBC URL.
  */
 public final class Store implements AutoCloseable {
   public final DSLContext sql;
@@ -29,14 +29,17 @@ public final class Store implements AutoCloseable {
   public final PageReader pages;
   public final GroupGuard groups;
   public final PropertyIndex propertyIndex;
+
   /**
-   * How long a statement may go without an answer before its connection counts as lost and the call fails with
-   * ServerBusy: the HikariCP pool's wait for a connection, at least a second. Without it, a call in flight when
-   * the network to the database goes silent would wait for TCP to give up, many minutes. Statements that may
-   * rightly run longer are allowed more ({@link #allowSilence}, {@link #unhurried}). 0: no limit (a database
-   * whose type does not bound silences, such as embedded H2, or a DataSource that is not a HikariCP pool).
+   * How long a statement may go without an answer before its connection counts as lost and the call
+   * fails with ServerBusy: the HikariCP pool's wait for a connection, at least a second. Without
+   * it, a call in flight when the network to the database goes silent would wait for TCP to give
+   * up, many minutes. Statements that may rightly run longer are allowed more ({@link
+   * #allowSilence}, {@link #unhurried}). 0: no limit (a database whose type does not bound
+   * silences, such as embedded H2, or a DataSource that is not a HikariCP pool).
    */
   public final long silenceMillis;
+
   private final TranslatingConnectionProvider connections;
   private final DataSource dataSource;
   private final HikariDataSource ownedPool;
@@ -50,22 +53,30 @@ public final class Store implements AutoCloseable {
     this.errors = new SqlErrors(type.sqlStates());
     this.pages = type.pageReader();
     this.groups = type.groupGuard();
-    this.silenceMillis = type.boundsSilence() && dataSource instanceof HikariDataSource pool
-        ? Math.max(1000, pool.getConnectionTimeout())
-        : 0;
+    this.silenceMillis =
+        type.boundsSilence() && dataSource instanceof HikariDataSource pool
+            ? Math.max(1000, pool.getConnectionTimeout())
+            : 0;
     this.connections = new TranslatingConnectionProvider(dataSource, errors, silenceMillis);
     this.properties = new PropertyCodec(dialect::encodeText, dialect::decodeText);
-    Settings settings = new Settings()
-        // Unquoted names: the migrations create unquoted lower-case names, which H2 folds to upper case.
-        .withRenderQuotedNames(RenderQuotedNames.NEVER)
-        .withExecuteLogging(false)
-        .withRenderSchema(false);
-    this.sql = DSL.using(new DefaultConfiguration()
-        .set(connections)
-        .set(dialect.sqlDialect())
-        .set(settings)
-        // One place where a statement's failure that is the database's fault becomes ServerBusy.
-        .set(ExecuteListener.onException(context -> context.exception(errors.translate(context.exception())))));
+    Settings settings =
+        new Settings()
+            // Unquoted names: the migrations create unquoted lower-case names, which H2 folds to
+            // upper case.
+            .withRenderQuotedNames(RenderQuotedNames.NEVER)
+            .withExecuteLogging(false)
+            .withRenderSchema(false);
+    this.sql =
+        DSL.using(
+            new DefaultConfiguration()
+                .set(connections)
+                .set(dialect.sqlDialect())
+                .set(settings)
+                // One place where a statement's failure that is the database's fault becomes
+                // ServerBusy.
+                .set(
+                    ExecuteListener.onException(
+                        context -> context.exception(errors.translate(context.exception())))));
     this.propertyIndex = type.propertyIndex(sql, dialect, properties);
   }
 
@@ -74,14 +85,17 @@ public final class Store implements AutoCloseable {
       return ready(new Store(settings.dataSource(), null, queryLimits), settings);
     }
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(dev.trestle.store.TransactionPooler.adapt(settings.jdbcUrl(), settings.username(),
-        settings.password()));
+    config.setJdbcUrl(
+        dev.trestle.store.TransactionPooler.adapt(
+            settings.jdbcUrl(), settings.username(), settings.password()));
     config.setUsername(settings.username());
     config.setPassword(settings.password());
     config.setMaximumPoolSize(settings.maximumPoolSize());
     config.setConnectionTimeout(settings.connectionTimeout().toMillis());
-    // A pooled connection idle for a while is checked before it is handed out; the check must not outlast the
-    // wait (its default is 5 s), or a silent database would hold a call well past the wait it was promised.
+    // A pooled connection idle for a while is checked before it is handed out; the check must not
+    // outlast the
+    // wait (its default is 5 s), or a silent database would hold a call well past the wait it was
+    // promised.
     config.setValidationTimeout(Math.max(250, settings.connectionTimeout().toMillis() / 2));
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
@@ -99,40 +113,52 @@ public final class Store implements AutoCloseable {
     if (settings.migrate()) {
       SchemaMigrator.migrate(store.dataSource());
     }
-    store.propertyIndex.present(); // looked up at start, so that the log says from the start whether it is used
+    store.propertyIndex
+        .present(); // looked up at start, so that the log says from the start whether it is used
     return store;
   }
 
   /**
-   * Runs work on one pooled connection, held throughout: a call of several statements waits for a connection
-   * once, so its wait is bounded by the pool's, not by a multiple of it. The work's context hands out that
-   * connection, also to {@link #inSnapshot} and {@link #inTransaction}.
+   * Runs work on one pooled connection, held throughout: a call of several statements waits for a
+   * connection once, so its wait is bounded by the pool's, not by a multiple of it. The work's
+   * context hands out that connection, also to {@link #inSnapshot} and {@link #inTransaction}.
    */
   public <T> T onOneConnection(Function<DSLContext, T> work) {
     return onConnection(sql, connection -> work.apply(using(connection)));
   }
 
-  /** Lets the context's connection wait this much longer than {@link #silenceMillis} for its next answers. */
+  /**
+   * Lets the context's connection wait this much longer than {@link #silenceMillis} for its next
+   * answers.
+   */
   public void allowSilence(DSLContext context, long extraMillis) {
     if (silenceMillis > 0) {
-      onConnection(context, connection -> {
-        connections.allowSilence(connection, silenceMillis + extraMillis);
-        return null;
-      });
+      onConnection(
+          context,
+          connection -> {
+            connections.allowSilence(connection, silenceMillis + extraMillis);
+            return null;
+          });
     }
   }
 
-  /** Runs work that may rightly keep the database busy for long (a table's cascading delete): no silence limit. */
+  /**
+   * Runs work that may rightly keep the database busy for long (a table's cascading delete): no
+   * silence limit.
+   */
   public <T> T unhurried(Function<DSLContext, T> work) {
-    return onOneConnection(context -> {
-      if (silenceMillis > 0) {
-        onConnection(context, connection -> {
-          connections.allowSilence(connection, 0);
-          return null;
+    return onOneConnection(
+        context -> {
+          if (silenceMillis > 0) {
+            onConnection(
+                context,
+                connection -> {
+                  connections.allowSilence(connection, 0);
+                  return null;
+                });
+          }
+          return work.apply(context);
         });
-      }
-      return work.apply(context);
-    });
   }
 
   /** Runs reads in one read-only snapshot, on a connection of its own. */
@@ -141,29 +167,34 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Runs reads in one read-only snapshot (REPEATABLE READ) on the context's connection, so that several statements
-   * of one page see the same committed state and never half of an entity-group transaction.
+   * Runs reads in one read-only snapshot (REPEATABLE READ) on the context's connection, so that
+   * several statements of one page see the same committed state and never half of an entity-group
+   * transaction.
    */
   public <T> T inSnapshot(DSLContext context, Function<DSLContext, T> reads) {
     java.util.Optional<String> snapshot = dialect.snapshotStatement();
     if (snapshot.isPresent()) {
-      return inTransaction(context, tx -> {
-        tx.execute(snapshot.get());
-        return reads.apply(tx);
-      });
+      return inTransaction(
+          context,
+          tx -> {
+            tx.execute(snapshot.get());
+            return reads.apply(tx);
+          });
     }
-    return onConnection(context, connection -> {
-      int isolation = connection.getTransactionIsolation();
-      connection.setAutoCommit(false);
-      connection.setTransactionIsolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ);
-      try {
-        return runAndEnd(connection, reads);
-      } finally {
-        if (!connection.isClosed()) {
-          restore(connection, () -> connection.setTransactionIsolation(isolation));
-        }
-      }
-    });
+    return onConnection(
+        context,
+        connection -> {
+          int isolation = connection.getTransactionIsolation();
+          connection.setAutoCommit(false);
+          connection.setTransactionIsolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ);
+          try {
+            return runAndEnd(connection, reads);
+          } finally {
+            if (!connection.isClosed()) {
+              restore(connection, () -> connection.setTransactionIsolation(isolation));
+            }
+          }
+        });
   }
 
   /** Runs statements in one transaction, on a connection of its own. */
@@ -172,22 +203,26 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Runs statements in one transaction on the context's connection at the connection's own isolation, for what
-   * must outlive one statement (a cursor), and ends it: committed, or rolled back on failure. Unlike jOOQ's
-   * transactionResult it does not read the isolation level first (a round trip on pgjdbc).
+   * Runs statements in one transaction on the context's connection at the connection's own
+   * isolation, for what must outlive one statement (a cursor), and ends it: committed, or rolled
+   * back on failure. Unlike jOOQ's transactionResult it does not read the isolation level first (a
+   * round trip on pgjdbc).
    */
   public <T> T inTransaction(DSLContext context, Function<DSLContext, T> work) {
-    return onConnection(context, connection -> {
-      connection.setAutoCommit(false);
-      return runAndEnd(connection, work);
-    });
+    return onConnection(
+        context,
+        connection -> {
+          connection.setAutoCommit(false);
+          return runAndEnd(connection, work);
+        });
   }
 
   /**
-   * Runs the work in the connection's open transaction and commits it, or rolls it back on failure; then returns
-   * the connection to auto-commit. A connection whose rollback failed is aborted instead: its transaction's state
-   * is unknown, and restoring auto-commit would commit whatever part of it the database still holds (pgjdbc
-   * commits an open transaction on setAutoCommit(true)), so it must never be used again.
+   * Runs the work in the connection's open transaction and commits it, or rolls it back on failure;
+   * then returns the connection to auto-commit. A connection whose rollback failed is aborted
+   * instead: its transaction's state is unknown, and restoring auto-commit would commit whatever
+   * part of it the database still holds (pgjdbc commits an open transaction on
+   * setAutoCommit(true)), so it must never be used again.
    */
   private <T> T runAndEnd(java.sql.Connection connection, Function<DSLContext, T> work)
       throws java.sql.SQLException {
@@ -203,7 +238,8 @@ public final class Store implements AutoCloseable {
         abandon(connection, e);
         throw failure(e);
       }
-      // Rolled back: a connection that cannot take auto-commit back is dropped, and the work's failure stands.
+      // Rolled back: a connection that cannot take auto-commit back is dropped, and the work's
+      // failure stands.
       restore(connection, () -> connection.setAutoCommit(true));
       throw failure(e);
     }
@@ -217,8 +253,9 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Returns a connection to its pooled state after its transaction ended; one that fails to (its database gone
-   * the moment after) is dropped from the pool instead, without failing a call whose outcome is already decided.
+   * Returns a connection to its pooled state after its transaction ended; one that fails to (its
+   * database gone the moment after) is dropped from the pool instead, without failing a call whose
+   * outcome is already decided.
    */
   private void restore(java.sql.Connection connection, Restoring restoring) {
     try {
@@ -229,8 +266,8 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * Runs work on the context's connection; the connection's own failures (one that cannot be had, or is lost
-   * outside any statement) become ServerBusy as a statement's do.
+   * Runs work on the context's connection; the connection's own failures (one that cannot be had,
+   * or is lost outside any statement) become ServerBusy as a statement's do.
    */
   private <T> T onConnection(DSLContext context, org.jooq.ConnectionCallable<T> work) {
     try {
@@ -244,14 +281,18 @@ public final class Store implements AutoCloseable {
     return DSL.using(sql.configuration().derive(new DefaultConnectionProvider(connection)));
   }
 
-  /** What a failed transaction throws: a failed commit whose cause is the database's becomes ServerBusy. */
+  /**
+   * What a failed transaction throws: a failed commit whose cause is the database's becomes
+   * ServerBusy.
+   */
   private RuntimeException failure(Throwable e) {
     if (e instanceof Error error) {
       throw error;
     }
     if (e instanceof java.sql.SQLException sqlFailure) {
-      return errors.translate(new org.jooq.exception.DataAccessException(
-          "The transaction could not be committed: " + sqlFailure.getMessage(), sqlFailure));
+      return errors.translate(
+          new org.jooq.exception.DataAccessException(
+              "The transaction could not be committed: " + sqlFailure.getMessage(), sqlFailure));
     }
     return errors.translate((RuntimeException) e);
   }

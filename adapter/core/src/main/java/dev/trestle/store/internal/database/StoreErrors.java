@@ -3,28 +3,36 @@ package dev.trestle.store.internal.database;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 
-/** The Table errors the store raises when the stored state refuses a request, each text written once. */
+/**
+ * The Table errors the store raises when the stored state refuses a request, each text written
+ * once.
+ */
 public final class StoreErrors {
   private StoreErrors() {}
 
   public static TableException tableNotFound() {
-    return new TableException(TableErrorCode.TABLE_NOT_FOUND, "The table specified does not exist.");
+    return new TableException(
+        TableErrorCode.TABLE_NOT_FOUND, "The table specified does not exist.");
   }
 
   public static TableException tableAlreadyExists(Throwable cause) {
-    return new TableException(TableErrorCode.TABLE_ALREADY_EXISTS, "The table specified already exists.", cause);
+    return new TableException(
+        TableErrorCode.TABLE_ALREADY_EXISTS, "The table specified already exists.", cause);
   }
 
   public static TableException resourceNotFound() {
-    return new TableException(TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.");
+    return new TableException(
+        TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.");
   }
 
   public static TableException entityAlreadyExists() {
-    return new TableException(TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists.");
+    return new TableException(
+        TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists.");
   }
 
   public static TableException updateConditionNotSatisfied() {
-    return new TableException(TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
+    return new TableException(
+        TableErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
         "The update condition specified in the request was not satisfied.");
   }
 }

@@ -12,8 +12,8 @@ import org.jooq.Field;
 import org.jooq.impl.DSL;
 
 /**
- * How a table's catalog row is found: by account and name, case-insensitively (the row's key is the lower-cased
- * name). Every table and entity operation finds its table through here.
+ * How a table's catalog row is found: by account and name, case-insensitively (the row's key is the
+ * lower-cased name). Every table and entity operation finds its table through here.
  */
 public final class TableLookup {
   private TableLookup() {}
@@ -23,23 +23,26 @@ public final class TableLookup {
     return ACCOUNT.eq(account).and(NAME_KEY.eq(nameKey(tableName)));
   }
 
-  /** The catalog row of this account's table, in a query that reads the catalog under {@code alias}. */
+  /**
+   * The catalog row of this account's table, in a query that reads the catalog under {@code alias}.
+   */
   public static Condition row(String alias, String account, String tableName) {
-    return DSL.field(DSL.name(alias, ACCOUNT.getName()), String.class).eq(account)
+    return DSL.field(DSL.name(alias, ACCOUNT.getName()), String.class)
+        .eq(account)
         .and(DSL.field(DSL.name(alias, NAME_KEY.getName()), String.class).eq(nameKey(tableName)));
   }
 
-  /** The table's id as a subquery (NULL when there is no such table), so a statement needs no separate lookup. */
+  /**
+   * The table's id as a subquery (NULL when there is no such table), so a statement needs no
+   * separate lookup.
+   */
   public static Field<Long> idField(String account, String tableName) {
     return DSL.field(DSL.select(TABLE_ID).from(TABLES).where(row(account, tableName)));
   }
 
   /** The table's id, or {@code TableNotFound}. */
   public static long id(DSLContext sql, String account, String tableName) {
-    Long id = sql.select(TABLE_ID)
-        .from(TABLES)
-        .where(row(account, tableName))
-        .fetchOne(TABLE_ID);
+    Long id = sql.select(TABLE_ID).from(TABLES).where(row(account, tableName)).fetchOne(TABLE_ID);
     if (id == null) {
       throw StoreErrors.tableNotFound();
     }

@@ -7,9 +7,10 @@ import org.jooq.ConnectionProvider;
 import org.jooq.exception.DataAccessException;
 
 /**
- * Hands jOOQ connections from the DataSource; a connection that cannot be had (database unreachable, pool
- * exhausted past its wait) becomes the same typed ServerBusy error as a statement that lost its database. Each
- * connection handed out may wait that long at most for the database to answer (see {@link Store#silenceMillis}).
+ * Hands jOOQ connections from the DataSource; a connection that cannot be had (database
+ * unreachable, pool exhausted past its wait) becomes the same typed ServerBusy error as a statement
+ * that lost its database. Each connection handed out may wait that long at most for the database to
+ * answer (see {@link Store#silenceMillis}).
  */
 final class TranslatingConnectionProvider implements ConnectionProvider {
   private final DataSource dataSource;
@@ -29,7 +30,8 @@ final class TranslatingConnectionProvider implements ConnectionProvider {
     try {
       connection = dataSource.getConnection();
     } catch (SQLException e) {
-      throw errors.translate(new DataAccessException("No database connection could be had: " + e.getMessage(), e));
+      throw errors.translate(
+          new DataAccessException("No database connection could be had: " + e.getMessage(), e));
     }
     if (silenceMillis > 0) {
       try {
@@ -43,15 +45,17 @@ final class TranslatingConnectionProvider implements ConnectionProvider {
   }
 
   /**
-   * How long the connection's next reads may wait for the database before the connection counts as lost (a
-   * socket timeout; 0: no limit). A pool restores its own setting when the connection returns.
+   * How long the connection's next reads may wait for the database before the connection counts as
+   * lost (a socket timeout; 0: no limit). A pool restores its own setting when the connection
+   * returns.
    */
   void allowSilence(Connection connection, long millis) {
     try {
       connection.setNetworkTimeout(Runnable::run, Math.toIntExact(millis));
     } catch (SQLException e) {
       throw errors.translate(
-          new DataAccessException("A database connection could not be set up: " + e.getMessage(), e));
+          new DataAccessException(
+              "A database connection could not be set up: " + e.getMessage(), e));
     }
   }
 
@@ -60,7 +64,8 @@ final class TranslatingConnectionProvider implements ConnectionProvider {
     try {
       connection.close();
     } catch (SQLException e) {
-      throw errors.translate(new DataAccessException("A database connection could not be released", e));
+      throw errors.translate(
+          new DataAccessException("A database connection could not be released", e));
     }
   }
 }

@@ -12,13 +12,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The values a filter's top-level conjuncts require user properties to equal, where the literal has exactly
- * one stored form: String, Guid, Binary, Boolean, Int64 and DateTime. Every entity the filter matches holds
- * each of these values as stored. Int32 literals are left out because they also match Int64 and Double
- * values, and Double ones because equal doubles have several stored texts ({@code 0.0} and {@code -0.0}).
+ * The values a filter's top-level conjuncts require user properties to equal, where the literal has
+ * exactly one stored form: String, Guid, Binary, Boolean, Int64 and DateTime. Every entity the
+ * filter matches holds each of these values as stored. Int32 literals are left out because they
+ * also match Int64 and Double values, and Double ones because equal doubles have several stored
+ * texts ({@code 0.0} and {@code -0.0}).
  */
 public final class ExactEqualities {
-  private static final Set<String> SYSTEM_PROPERTIES = Set.of("PartitionKey", "RowKey", "Timestamp");
+  private static final Set<String> SYSTEM_PROPERTIES =
+      Set.of("PartitionKey", "RowKey", "Timestamp");
 
   private ExactEqualities() {}
 
@@ -35,10 +37,12 @@ public final class ExactEqualities {
         collect(and.left(), values);
         collect(and.right(), values);
       }
-      case Comparison c when c.operator() == ComparisonOperator.EQ && hasOneStoredForm(c.literal())
-          && !SYSTEM_PROPERTIES.contains(c.property()) ->
+      case Comparison c
+          when c.operator() == ComparisonOperator.EQ
+              && hasOneStoredForm(c.literal())
+              && !SYSTEM_PROPERTIES.contains(c.property()) ->
           values.computeIfAbsent(c.property(), name -> new ArrayList<>()).add(c.literal());
-      default -> { } // or, not, constants and other comparisons require no single stored value
+      default -> {} // or, not, constants and other comparisons require no single stored value
     }
   }
 

@@ -26,9 +26,9 @@ import org.jooq.Field;
 import org.jooq.impl.DSL;
 
 /**
- * Turns a parsed {@code $filter} into one jOOQ condition, every literal a bind value. Each comparison is a
- * condition that is never NULL (false when the entity lacks the property or holds another type), so
- * {@code not} is plain negation, as in the reference evaluator.
+ * Turns a parsed {@code $filter} into one jOOQ condition, every literal a bind value. Each
+ * comparison is a condition that is never NULL (false when the entity lacks the property or holds
+ * another type), so {@code not} is plain negation, as in the reference evaluator.
  */
 public final class FilterTranslator {
   private final Dialect dialect;
@@ -43,8 +43,9 @@ public final class FilterTranslator {
   }
 
   /**
-   * The filter's top-level conjuncts that involve only PartitionKey and RowKey: a condition every match
-   * satisfies that an index on the keys can serve (true when there is none). Scans walk this key range.
+   * The filter's top-level conjuncts that involve only PartitionKey and RowKey: a condition every
+   * match satisfies that an index on the keys can serve (true when there is none). Scans walk this
+   * key range.
    */
   public Condition keyRange(FilterExpression filter) {
     return switch (filter) {
@@ -65,13 +66,17 @@ public final class FilterTranslator {
 
   /** A condition on the table catalog, where {@code TableName} is the only property. */
   public Condition tables(FilterExpression filter) {
-    return translate(filter, comparison -> comparison.property().equals("TableName")
-        && comparison.literal() instanceof StringValue name
-            ? compare(Schema.NAME, comparison.operator(), name.value())
-            : falseCondition());
+    return translate(
+        filter,
+        comparison ->
+            comparison.property().equals("TableName")
+                    && comparison.literal() instanceof StringValue name
+                ? compare(Schema.NAME, comparison.operator(), name.value())
+                : falseCondition());
   }
 
-  private Condition translate(FilterExpression filter, java.util.function.Function<Comparison, Condition> leaf) {
+  private Condition translate(
+      FilterExpression filter, java.util.function.Function<Comparison, Condition> leaf) {
     return switch (filter) {
       case And and -> translate(and.left(), leaf).and(translate(and.right(), leaf));
       case Or or -> translate(or.left(), leaf).or(translate(or.right(), leaf));
@@ -84,22 +89,36 @@ public final class FilterTranslator {
   private Condition entityComparison(Comparison comparison) {
     PropertyValue literal = comparison.literal();
     return switch (comparison.property()) {
-      case "PartitionKey" -> literal instanceof StringValue s
-          ? compare(Schema.PARTITION_KEY, comparison.operator(), dialect.encodeText(s.value()))
-          : falseCondition();
-      case "RowKey" -> literal instanceof StringValue s
-          ? compare(Schema.ROW_KEY, comparison.operator(), dialect.encodeText(s.value()))
-          : falseCondition();
-      case "Timestamp" -> literal instanceof DateTimeValue d
-          ? compare(Schema.TICKS, comparison.operator(), Ticks.of(d.value()))
-          : falseCondition();
-      default -> literal instanceof Int32Value number
-          // An Int32 literal also compares with Int64 values (as integers) and Double values (as a double).
-          ? dialect.compareProperty(comparison.property(), EnumSet.of(StoredType.INT32, StoredType.INT64),
-                  comparison.operator(), literal)
-              .or(dialect.compareProperty(comparison.property(), EnumSet.of(StoredType.DOUBLE),
-                  comparison.operator(), PropertyValue.of((double) number.value())))
-          : dialect.compareProperty(comparison.property(), acceptedTypes(literal), comparison.operator(), literal);
+      case "PartitionKey" ->
+          literal instanceof StringValue s
+              ? compare(Schema.PARTITION_KEY, comparison.operator(), dialect.encodeText(s.value()))
+              : falseCondition();
+      case "RowKey" ->
+          literal instanceof StringValue s
+              ? compare(Schema.ROW_KEY, comparison.operator(), dialect.encodeText(s.value()))
+              : falseCondition();
+      case "Timestamp" ->
+          literal instanceof DateTimeValue d
+              ? compare(Schema.TICKS, comparison.operator(), Ticks.of(d.value()))
+              : falseCondition();
+      default ->
+          literal instanceof Int32Value number
+              // An Int32 literal also compares with Int64 values (as integers) and Double values
+              // (as a double).
+              ? dialect
+                  .compareProperty(
+                      comparison.property(),
+                      EnumSet.of(StoredType.INT32, StoredType.INT64),
+                      comparison.operator(),
+                      literal)
+                  .or(
+                      dialect.compareProperty(
+                          comparison.property(),
+                          EnumSet.of(StoredType.DOUBLE),
+                          comparison.operator(),
+                          PropertyValue.of((double) number.value())))
+              : dialect.compareProperty(
+                  comparison.property(), acceptedTypes(literal), comparison.operator(), literal);
     };
   }
 

@@ -6,12 +6,18 @@ import dev.trestle.store.internal.database.SqlStates;
 import dev.trestle.store.internal.read.EntityScan;
 import java.util.Set;
 
-/** H2: properties as JSON text compared by Java functions, pages read in key-range chunks, no property index. */
+/**
+ * H2: properties as JSON text compared by Java functions, pages read in key-range chunks, no
+ * property index.
+ */
 public final class H2DatabaseType extends DatabaseType {
-  private static final SqlStates STATES = SqlStates.of(
-      Set.of("90098", "90121", "90067"), // database closed, database called at shutdown, connection broken
-      Set.of("23506"), // referential integrity: parent missing
-      Set.of("HYT00")); // lock timeout
+  private static final SqlStates STATES =
+      SqlStates.of(
+          Set.of(
+              "90098", "90121",
+              "90067"), // database closed, database called at shutdown, connection broken
+          Set.of("23506"), // referential integrity: parent missing
+          Set.of("HYT00")); // lock timeout
 
   public H2DatabaseType() {
     super("H2", new H2Dialect(), STATES, EntityScan.IN_CHUNKS);

@@ -19,35 +19,43 @@ import org.jooq.impl.SQLDataType;
 
 /**
  * H2: properties as JSON text, compared by the deterministic Java function {@code trestle_compare}
- * ({@link H2Functions}), registered by the H2 migrations. H2 already orders strings by UTF-16 code units.
+ * ({@link H2Functions}), registered by the H2 migrations. H2 already orders strings by UTF-16 code
+ * units.
  */
 final class H2Dialect implements Dialect {
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static final Field<Object> PROPERTIES = (Field) DSL.field(DSL.name("properties"), SQLDataType.VARCHAR);
+  private static final Field<Object> PROPERTIES =
+      (Field) DSL.field(DSL.name("properties"), SQLDataType.VARCHAR);
 
   @Override
   public void prepareDatabase(org.jooq.DSLContext sql) {
     sql.connection(H2Dialect::exportFunctionsToDriver);
-    // Each commit reaches the file before it returns, whatever the URL (see dev.trestle.store.JdbcUrls); a
+    // Each commit reaches the file before it returns, whatever the URL (see
+    // dev.trestle.store.JdbcUrls); a
     // user without admin rights cannot change it and is told so once.
     try {
       sql.execute("SET WRITE_DELAY 0");
     } catch (org.jooq.exception.DataAccessException e) {
-      org.slf4j.LoggerFactory.getLogger(H2Dialect.class).warn(
-          "Could not set H2's WRITE_DELAY to 0 ({}): acknowledged writes may be lost if the process crashes",
-          e.getMessage());
+      org.slf4j.LoggerFactory.getLogger(H2Dialect.class)
+          .warn(
+              "Could not set H2's WRITE_DELAY to 0 ({}): acknowledged writes may be lost if the process crashes",
+              e.getMessage());
     }
   }
 
   /**
-   * H2 calls {@link H2Functions} reflectively, which a named {@code dev.trestle} module allows only to modules its
-   * package is exported to: {@code module-info} exports it to a modular H2, and this to an H2 on the class path
-   * (an unnamed module). Without a module (all on the class path) it does nothing.
+   * H2 calls {@link H2Functions} reflectively, which a named {@code dev.trestle} module allows only
+   * to modules its package is exported to: {@code module-info} exports it to a modular H2, and this
+   * to an H2 on the class path (an unnamed module). Without a module (all on the class path) it
+   * does nothing.
    */
-  private static void exportFunctionsToDriver(java.sql.Connection connection) throws java.sql.SQLException {
+  private static void exportFunctionsToDriver(java.sql.Connection connection)
+      throws java.sql.SQLException {
     Class<?> driverClass = connection.unwrap(java.sql.Connection.class).getClass();
     if (driverClass.getName().startsWith("org.h2.")) {
-      H2Functions.class.getModule().addExports(H2Functions.class.getPackageName(), driverClass.getModule());
+      H2Functions.class
+          .getModule()
+          .addExports(H2Functions.class.getPackageName(), driverClass.getModule());
     }
   }
 
@@ -88,8 +96,9 @@ final class H2Dialect implements Dialect {
   }
 
   /**
-   * H2 plans with statistics sampled from the first rows of a table and may pick the foreign key's index on
-   * table_id, reading a whole table to find one partition; naming the key index keeps every read a range scan.
+   * H2 plans with statistics sampled from the first rows of a table and may pick the foreign key's
+   * index on table_id, reading a whole table to find one partition; naming the key index keeps
+   * every read a range scan.
    */
   @Override
   public Table<Record> entitiesForReading(String alias) {
@@ -97,10 +106,19 @@ final class H2Dialect implements Dialect {
   }
 
   @Override
-  public Condition compareProperty(String property, Set<StoredType> acceptedTypes, ComparisonOperator operator,
+  public Condition compareProperty(
+      String property,
+      Set<StoredType> acceptedTypes,
+      ComparisonOperator operator,
       PropertyValue literal) {
     String tags = acceptedTypes.stream().map(t -> t.tag).collect(Collectors.joining());
-    return condition("trestle_compare({0}, {1}, {2}, {3}, {4}, {5})", PROPERTIES, val(property), val(tags),
-        val(operator.name()), val(StoredType.of(literal.type()).tag), val(StoredType.text(literal)));
+    return condition(
+        "trestle_compare({0}, {1}, {2}, {3}, {4}, {5})",
+        PROPERTIES,
+        val(property),
+        val(tags),
+        val(operator.name()),
+        val(StoredType.of(literal.type()).tag),
+        val(StoredType.text(literal)));
   }
 }

@@ -10,19 +10,26 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Java functions that H2 calls from SQL (registered with {@code CREATE ALIAS} in the H2 migrations). They read
- * a property from the stored JSON without materialising the document and compare it with the service's
- * semantics. Their names and signatures are part of the H2 schema: change them only with a new migration.
+ * Java functions that H2 calls from SQL (registered with {@code CREATE ALIAS} in the H2
+ * migrations). They read a property from the stored JSON without materialising the document and
+ * compare it with the service's semantics. Their names and signatures are part of the H2 schema:
+ * change them only with a new migration.
  */
 public final class H2Functions {
   private H2Functions() {}
 
   /**
-   * True when the document has {@code property} with a type tag among {@code acceptedTags} and its value
-   * compares to the literal (given as its type tag and canonical text) as {@code operator} says. Never null.
+   * True when the document has {@code property} with a type tag among {@code acceptedTags} and its
+   * value compares to the literal (given as its type tag and canonical text) as {@code operator}
+   * says. Never null.
    */
-  public static boolean compare(String document, String property, String acceptedTags, String operator,
-      String literalTag, String literalText) {
+  public static boolean compare(
+      String document,
+      String property,
+      String acceptedTags,
+      String operator,
+      String literalTag,
+      String literalText) {
     if (document == null) {
       return false;
     }
@@ -34,11 +41,12 @@ public final class H2Functions {
   }
 
   /**
-   * A filter with several comparisons calls {@link #compare} several times per row with the same document;
-   * each thread keeps the properties it already looked up in the last document (by identity, as H2 hands over
-   * the same string).
+   * A filter with several comparisons calls {@link #compare} several times per row with the same
+   * document; each thread keeps the properties it already looked up in the last document (by
+   * identity, as H2 hands over the same string).
    */
-  private static final ThreadLocal<ParsedDocument> LAST_DOCUMENT = ThreadLocal.withInitial(ParsedDocument::new);
+  private static final ThreadLocal<ParsedDocument> LAST_DOCUMENT =
+      ThreadLocal.withInitial(ParsedDocument::new);
 
   private static final class ParsedDocument {
     /** Cached for a property the document does not have. */
@@ -62,8 +70,9 @@ public final class H2Functions {
     }
 
     /**
-     * Reads {@code {"name":[tag,value,position],...}} up to the wanted property only, skipping the others
-     * without turning their values into Strings (most of a filter scan's time on H2 went there).
+     * Reads {@code {"name":[tag,value,position],...}} up to the wanted property only, skipping the
+     * others without turning their values into Strings (most of a filter scan's time on H2 went
+     * there).
      */
     private static String[] find(String document, String property) {
       try (JsonParser json = PropertyCodec.JSON.createParser(document)) {

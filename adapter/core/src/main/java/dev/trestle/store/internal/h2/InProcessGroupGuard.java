@@ -6,15 +6,17 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * H2's guard: its REPEATABLE READ lets a later statement of a transaction see a group committed after the first
- * (measured: about one multi-statement page in 1,500 under constant group writes showed half a group). An H2
- * database file is open in one process, so locks in this process order every writer and reader of it. Group
- * writers share a table with each other, and so do readers; only the two kinds exclude each other. Tables share a
- * fixed set of such locks by id, so memory stays bounded whatever the number of tables.
+ * H2's guard: its REPEATABLE READ lets a later statement of a transaction see a group committed
+ * after the first (measured: about one multi-statement page in 1,500 under constant group writes
+ * showed half a group). An H2 database file is open in one process, so locks in this process order
+ * every writer and reader of it. Group writers share a table with each other, and so do readers;
+ * only the two kinds exclude each other. Tables share a fixed set of such locks by id, so memory
+ * stays bounded whatever the number of tables.
  */
 final class InProcessGroupGuard implements GroupGuard {
   /** One guard for the process: every store on any H2 database in it shares these locks. */
   static final InProcessGroupGuard INSTANCE = new InProcessGroupGuard();
+
   private static final int STRIPES = 64;
 
   private final Room[] rooms = new Room[STRIPES];
@@ -40,7 +42,8 @@ final class InProcessGroupGuard implements GroupGuard {
   }
 
   private enum Kind {
-    READER, WRITER;
+    READER,
+    WRITER;
 
     Kind other() {
       return this == READER ? WRITER : READER;
@@ -48,9 +51,9 @@ final class InProcessGroupGuard implements GroupGuard {
   }
 
   /**
-   * Holds any number of one kind at a time. A kind that is waiting gets the next turn: while it waits, no more of
-   * the kind inside may enter, so neither starves the other. A ReentrantLock rather than a monitor, so a waiting
-   * virtual thread does not pin its carrier on Java 21.
+   * Holds any number of one kind at a time. A kind that is waiting gets the next turn: while it
+   * waits, no more of the kind inside may enter, so neither starves the other. A ReentrantLock
+   * rather than a monitor, so a waiting virtual thread does not pin its carrier on Java 21.
    */
   private static final class Room {
     private final ReentrantLock lock = new ReentrantLock();

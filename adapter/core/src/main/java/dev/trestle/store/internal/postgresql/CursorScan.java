@@ -28,36 +28,45 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
 /**
- * PostgreSQL: one page of a query read through one server-side cursor that walks the key range in key order
- * and yields the matches plus a progress marker every few walked rows. One statement sees one snapshot, so a
- * page never shows half of an entity-group transaction however many rows it walks; the page stops reading
- * when it is full, the range ends, or the time budget is spent (at the last match or marker read, so a page
- * with no matches still moves on). A declared cursor is planned for fast start: the planner walks the
- * primary key in order even without statistics, where a plain query with a limit is planned as a read and
- * sort of the whole table while the table has never been analyzed. Where the optional property index exists,
- * the walk skips the rows that lack the values of the filter's top-level equalities ({@link PropertyIndex}):
- * they cannot match, so the markers and continuations stay right, and the planner can read the rest through
- * the index and sort them into key order.
+ * PostgreSQL: one page of a query read through one server-side cursor that walks the key range in
+ * key order and yields the matches plus a progress marker every few walked rows. One statement sees
+ * one snapshot, so a page never shows half of an entity-group transaction however many rows it
+ * walks; the page stops reading when it is full, the range ends, or the time budget is spent (at
+ * the last match or marker read, so a page with no matches still moves on). A declared cursor is
+ * planned for fast start: the planner walks the primary key in order even without statistics, where
+ * a plain query with a limit is planned as a read and sort of the whole table while the table has
+ * never been analyzed. Where the optional property index exists, the walk skips the rows that lack
+ * the values of the filter's top-level equalities ({@link PropertyIndex}): they cannot match, so
+ * the markers and continuations stay right, and the planner can read the rest through the index and
+ * sort them into key order.
  */
 final class CursorScan {
   /** Reads pages through this cursor; a page cut at its time budget is the page. */
-  static final PageReader THROUGH_CURSOR = (sql, scan, top, resume) -> {
-    try {
-      return new CursorScan(scan).page(sql, top, resume);
-    } catch (PageCut cut) {
-      return cut.page;
-    }
-  };
+  static final PageReader THROUGH_CURSOR =
+      (sql, scan, top, resume) -> {
+        try {
+          return new CursorScan(scan).page(sql, top, resume);
+        } catch (PageCut cut) {
+          return cut.page;
+        }
+      };
+
   private static final String CURSOR = "trestle_page";
+
   /**
-   * Rows of the first fetch, before any entity's size is known. Rows from PostgreSQL arrive as copies (the driver's
-   * bytes, then strings), so few enough that a fetch of the largest entities (up to 1 MiB each) stays near one
-   * page's bytes, where 64 held tens of megabytes per request; a page of small entities takes the rest of its rows
-   * in one more fetch, sized from the first.
+   * Rows of the first fetch, before any entity's size is known. Rows from PostgreSQL arrive as
+   * copies (the driver's bytes, then strings), so few enough that a fetch of the largest entities
+   * (up to 1 MiB each) stays near one page's bytes, where 64 held tens of megabytes per request; a
+   * page of small entities takes the rest of its rows in one more fetch, sized from the first.
    */
   private static final int FIRST_BATCH = 8;
+
   private static final int MARKER_EVERY = 128;
-  /** The least time a page's first fetch gets: a walk reaches a match or a progress marker well within it. */
+
+  /**
+   * The least time a page's first fetch gets: a walk reaches a match or a progress marker well
+   * within it.
+   */
   private static final long FIRST_STEP_MILLIS = 1000;
 
   private final ScanRequest scan;
@@ -78,69 +87,92 @@ final class CursorScan {
   /** The same, through the context's connection. */
   EntityPage page(DSLContext context, int top, Condition resume) {
     PageBudget budget = scan.budget();
-    return store.inTransaction(context, sql -> {
-      planFor(sql);
-      // No statement of the page may outlast the page's time: a long walk is cut, and what it read is kept. The
-      // first step always gets a little time, so that every page makes progress however late it starts.
-      timeLimit(sql, Math.max(budget.remainingMillis(), FIRST_STEP_MILLIS));
-      sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
-      List<TableEntity> entities = new ArrayList<>();
-      String lastPartitionKey = null;
-      String lastRowKey = null;
-      while (true) {
-        int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
-        int batch = budget.batch(wanted, FIRST_BATCH);
-        if (lastPartitionKey != null) {
-          timeLimit(sql, budget.remainingMillis());
-        }
-        List<Record> rows;
-        try {
-          rows = sql.fetch("fetch forward " + batch + " from " + CURSOR);
-        } catch (org.jooq.exception.DataAccessException e) {
-          if (!store.errors.isCancelled(e)) {
-            throw e;
-          }
-          if (lastPartitionKey == null) {
-            throw new dev.trestle.TableException(dev.trestle.TableErrorCode.SERVER_BUSY,
-                "The server is busy: the database did not answer within the query's time. Please retry.", e);
-          }
-          throw new PageCut(page(entities, ContinuationTokens.after(
-              store.dialect.decodeText(lastPartitionKey), store.dialect.decodeText(lastRowKey))));
-        }
-        for (Record row : rows) {
-          lastPartitionKey = row.get(0, String.class);
-          lastRowKey = row.get(1, String.class);
-          if (Boolean.TRUE.equals(row.get(4, Boolean.class))) {
-            if (entities.size() == top) {
-              TableEntity last = entities.get(entities.size() - 1);
-              return page(entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
+    return store.inTransaction(
+        context,
+        sql -> {
+          planFor(sql);
+          // No statement of the page may outlast the page's time: a long walk is cut, and what it
+          // read is kept. The
+          // first step always gets a little time, so that every page makes progress however late it
+          // starts.
+          timeLimit(sql, Math.max(budget.remainingMillis(), FIRST_STEP_MILLIS));
+          sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
+          List<TableEntity> entities = new ArrayList<>();
+          String lastPartitionKey = null;
+          String lastRowKey = null;
+          while (true) {
+            int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
+            int batch = budget.batch(wanted, FIRST_BATCH);
+            if (lastPartitionKey != null) {
+              timeLimit(sql, budget.remainingMillis());
             }
-            budget.read(scan.storedBytes(row.get(3)));
-            entities.add(toEntity(row));
-            if (budget.full()) {
-              return page(entities, ContinuationTokens.after(
-                  store.dialect.decodeText(lastPartitionKey), store.dialect.decodeText(lastRowKey)));
+            List<Record> rows;
+            try {
+              rows = sql.fetch("fetch forward " + batch + " from " + CURSOR);
+            } catch (org.jooq.exception.DataAccessException e) {
+              if (!store.errors.isCancelled(e)) {
+                throw e;
+              }
+              if (lastPartitionKey == null) {
+                throw new dev.trestle.TableException(
+                    dev.trestle.TableErrorCode.SERVER_BUSY,
+                    "The server is busy: the database did not answer within the query's time. Please retry.",
+                    e);
+              }
+              throw new PageCut(
+                  page(
+                      entities,
+                      ContinuationTokens.after(
+                          store.dialect.decodeText(lastPartitionKey),
+                          store.dialect.decodeText(lastRowKey))));
+            }
+            for (Record row : rows) {
+              lastPartitionKey = row.get(0, String.class);
+              lastRowKey = row.get(1, String.class);
+              if (Boolean.TRUE.equals(row.get(4, Boolean.class))) {
+                if (entities.size() == top) {
+                  TableEntity last = entities.get(entities.size() - 1);
+                  return page(
+                      entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
+                }
+                budget.read(scan.storedBytes(row.get(3)));
+                entities.add(toEntity(row));
+                if (budget.full()) {
+                  return page(
+                      entities,
+                      ContinuationTokens.after(
+                          store.dialect.decodeText(lastPartitionKey),
+                          store.dialect.decodeText(lastRowKey)));
+                }
+              }
+            }
+            if (rows.size() < batch) {
+              return new EntityPage(entities, Optional.empty());
+            }
+            if (budget.timeIsUp()) {
+              return page(
+                  entities,
+                  ContinuationTokens.after(
+                      store.dialect.decodeText(lastPartitionKey),
+                      store.dialect.decodeText(lastRowKey)));
             }
           }
-        }
-        if (rows.size() < batch) {
-          return new EntityPage(entities, Optional.empty());
-        }
-        if (budget.timeIsUp()) {
-          return page(entities, ContinuationTokens.after(
-              store.dialect.decodeText(lastPartitionKey), store.dialect.decodeText(lastRowKey)));
-        }
-      }
-    });
+        });
   }
 
-  /** The database cuts the next statements at this time; the connection waits for its answer a little longer. */
+  /**
+   * The database cuts the next statements at this time; the connection waits for its answer a
+   * little longer.
+   */
   private void timeLimit(DSLContext sql, long millis) {
     sql.execute("set local statement_timeout = " + millis);
     store.allowSilence(sql, millis);
   }
 
-  /** A page whose last statement ran out of time: the transaction rolls back, the rows read so far are the page. */
+  /**
+   * A page whose last statement ran out of time: the transaction rolls back, the rows read so far
+   * are the page.
+   */
   static final class PageCut extends RuntimeException {
     final EntityPage page;
 
@@ -151,10 +183,10 @@ final class CursorScan {
   }
 
   /**
-   * Sets the planner up for this scan's cursor, in the current transaction. A cursor is planned for its first
-   * tenth by default, which favours the ordered primary-key walk; a walk through the property index reads
-   * and sorts all its rows before the first one, so it is planned for all of them: the index is then chosen
-   * wherever it is cheaper in total.
+   * Sets the planner up for this scan's cursor, in the current transaction. A cursor is planned for
+   * its first tenth by default, which favours the ordered primary-key walk; a walk through the
+   * property index reads and sorts all its rows before the first one, so it is planned for all of
+   * them: the index is then chosen wherever it is cheaper in total.
    */
   void planFor(DSLContext sql) {
     if (scan.candidates() != null) {
@@ -163,31 +195,46 @@ final class CursorScan {
   }
 
   /**
-   * The key range in key order: each row's keys and whether it matches, its version and properties only when
-   * it does; of the rows that do not match, only every few-th (the progress markers).
+   * The key range in key order: each row's keys and whether it matches, its version and properties
+   * only when it does; of the rows that do not match, only every few-th (the progress markers).
    */
   ResultQuery<? extends Record> walkQuery(DSLContext sql, Condition resume) {
     Field<Object> properties = store.dialect.propertiesColumn();
     Field<Boolean> matches = DSL.field(scan.filter()).as("matches");
-    Field<Integer> walked = DSL.rowNumber().over(DSL.orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)).as("walked");
-    Table<?> walk = sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, matches, walked)
-        .from(store.dialect.entitiesForReading("trestle_entity"))
-        .where(ENTITY_TABLE.eq(scan.tableId()).and(scan.keyRange())
-            .and(scan.candidates() == null ? DSL.trueCondition() : scan.candidates())
-            .and(resume == null ? DSL.trueCondition() : resume))
-        .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
-        .asTable("walk");
+    Field<Integer> walked =
+        DSL.rowNumber().over(DSL.orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)).as("walked");
+    Table<?> walk =
+        sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, matches, walked)
+            .from(store.dialect.entitiesForReading("trestle_entity"))
+            .where(
+                ENTITY_TABLE
+                    .eq(scan.tableId())
+                    .and(scan.keyRange())
+                    .and(scan.candidates() == null ? DSL.trueCondition() : scan.candidates())
+                    .and(resume == null ? DSL.trueCondition() : resume))
+            .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
+            .asTable("walk");
     Field<Boolean> matched = walk.field("matches", Boolean.class);
     Field<Integer> walkedRows = walk.field("walked", Integer.class);
     Field<String> partitionKey = walk.field(PARTITION_KEY.getName(), String.class);
     Field<String> rowKey = walk.field(ROW_KEY.getName(), String.class);
-    return sql.select(partitionKey, rowKey,
-            DSL.when(DSL.condition(matched), walk.field(TICKS.getName(), Long.class)).as(TICKS.getName()),
-            DSL.when(DSL.condition(matched), walk.field(properties.getName(), SQLDataType.JSONB)).as(properties.getName()),
+    return sql.select(
+            partitionKey,
+            rowKey,
+            DSL.when(DSL.condition(matched), walk.field(TICKS.getName(), Long.class))
+                .as(TICKS.getName()),
+            DSL.when(DSL.condition(matched), walk.field(properties.getName(), SQLDataType.JSONB))
+                .as(properties.getName()),
             matched)
         .from(walk)
-        .where(DSL.condition(matched).or(walkedRows.mod(DSL.inline(Math.min(MARKER_EVERY, limits.firstChunk()))).eq(DSL.inline(0))));
-    // No ORDER BY out here: the filter passes the walk on in its key order, and an outer ORDER BY would make
+        .where(
+            DSL.condition(matched)
+                .or(
+                    walkedRows
+                        .mod(DSL.inline(Math.min(MARKER_EVERY, limits.firstChunk())))
+                        .eq(DSL.inline(0))));
+    // No ORDER BY out here: the filter passes the walk on in its key order, and an outer ORDER BY
+    // would make
     // the planner plan the walk for all rows (a sort) instead of for a fast start.
   }
 
@@ -196,6 +243,7 @@ final class CursorScan {
   }
 
   private TableEntity toEntity(Record row) {
-    return scan.entity(row.get(0, String.class), row.get(1, String.class), row.get(2, Long.class), row.get(3));
+    return scan.entity(
+        row.get(0, String.class), row.get(1, String.class), row.get(2, Long.class), row.get(3));
   }
 }

@@ -17,18 +17,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * PostgreSQL's optional GIN index on the entity properties ({@code sql/postgresql/property-index.sql}): whether
- * it exists, and the containment test through which it serves a filter's equalities. Without the index that
- * test only adds work to every row, so it is emitted only while the index exists. The index is looked up on
- * first use and again at most once per {@code recheck}, so one created or dropped while the server runs is
- * noticed without a restart. Either way the answers are the same: the test is a necessary condition only.
+ * PostgreSQL's optional GIN index on the entity properties ({@code
+ * sql/postgresql/property-index.sql}): whether it exists, and the containment test through which it
+ * serves a filter's equalities. Without the index that test only adds work to every row, so it is
+ * emitted only while the index exists. The index is looked up on first use and again at most once
+ * per {@code recheck}, so one created or dropped while the server runs is noticed without a
+ * restart. Either way the answers are the same: the test is a necessary condition only.
  */
 final class GinPropertyIndex implements PropertyIndex {
   private static final Logger LOG = LoggerFactory.getLogger(GinPropertyIndex.class);
   static final Duration RECHECK = Duration.ofMinutes(1);
 
-  // A valid, non-partial GIN index whose first column is properties, with an operator class that has @>.
-  private static final String PROBE = """
+  // A valid, non-partial GIN index whose first column is properties, with an operator class that
+  // has @>.
+  private static final String PROBE =
+      """
       select exists (
         select 1
         from pg_index i
@@ -59,9 +62,9 @@ final class GinPropertyIndex implements PropertyIndex {
   }
 
   /**
-   * A condition every entity the filter matches satisfies, which the index can serve: its stored properties
-   * contain the values of the filter's top-level equalities ({@link ExactEqualities}). Null without the index
-   * or without such equalities.
+   * A condition every entity the filter matches satisfies, which the index can serve: its stored
+   * properties contain the values of the filter's top-level equalities ({@link ExactEqualities}).
+   * Null without the index or without such equalities.
    */
   @Override
   public Condition candidates(FilterExpression filter) {
@@ -72,11 +75,15 @@ final class GinPropertyIndex implements PropertyIndex {
     if (equalities.isEmpty() || !present()) {
       return null;
     }
-    return DSL.condition("{0} @> {1}", dialect.propertiesColumn(),
-        dialect.propertiesValue(codec.encodeContained(equalities)));
+    return DSL.condition(
+        "{0} @> {1}",
+        dialect.propertiesColumn(), dialect.propertiesValue(codec.encodeContained(equalities)));
   }
 
-  /** Whether the index exists, as last looked up (again when the last look is older than the recheck). */
+  /**
+   * Whether the index exists, as last looked up (again when the last look is older than the
+   * recheck).
+   */
   @Override
   public boolean present() {
     long now = System.nanoTime();
@@ -84,9 +91,10 @@ final class GinPropertyIndex implements PropertyIndex {
     if (now - due >= 0 && nextProbe.compareAndSet(due, now + recheckNanos)) {
       boolean found = probe();
       if (found != present) {
-        LOG.info(found
-            ? "Found the GIN index on trestle_entity(properties): equality filters on properties use it"
-            : "The GIN index on trestle_entity(properties) is gone: filters scan their key range again");
+        LOG.info(
+            found
+                ? "Found the GIN index on trestle_entity(properties): equality filters on properties use it"
+                : "The GIN index on trestle_entity(properties) is gone: filters scan their key range again");
       }
       present = found;
     }
@@ -97,8 +105,10 @@ final class GinPropertyIndex implements PropertyIndex {
     try {
       return Boolean.TRUE.equals(sql.fetchValue(PROBE));
     } catch (RuntimeException e) {
-      // The index only speeds queries up: without an answer, run them without it and look again later.
-      LOG.warn("Cannot tell whether trestle_entity(properties) has a GIN index ({}); filters run without it",
+      // The index only speeds queries up: without an answer, run them without it and look again
+      // later.
+      LOG.warn(
+          "Cannot tell whether trestle_entity(properties) has a GIN index ({}); filters run without it",
           e.getMessage());
       return false;
     }

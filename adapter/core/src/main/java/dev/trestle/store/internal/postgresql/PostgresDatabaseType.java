@@ -9,16 +9,18 @@ import java.util.Set;
 import org.jooq.DSLContext;
 
 /**
- * PostgreSQL: properties in jsonb, pages read through a server-side cursor ({@link CursorScan}), and the
- * optional GIN index on the properties ({@link GinPropertyIndex}).
+ * PostgreSQL: properties in jsonb, pages read through a server-side cursor ({@link CursorScan}),
+ * and the optional GIN index on the properties ({@link GinPropertyIndex}).
  */
 public final class PostgresDatabaseType extends DatabaseType {
-  private static final SqlStates STATES = SqlStates.of(
-      Set.of("57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
-          "57P05", // idle session timeout: the server closed the connection
-          "53300"), // too many connections
-      Set.of(), // 23503, the standard state
-      Set.of("40P01")); // deadlock detected
+  private static final SqlStates STATES =
+      SqlStates.of(
+          Set.of(
+              "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
+              "57P05", // idle session timeout: the server closed the connection
+              "53300"), // too many connections
+          Set.of(), // 23503, the standard state
+          Set.of("40P01")); // deadlock detected
 
   public PostgresDatabaseType() {
     super("PostgreSQL", new PostgresDialect(), STATES, CursorScan.THROUGH_CURSOR);

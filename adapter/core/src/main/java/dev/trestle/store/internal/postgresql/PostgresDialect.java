@@ -26,12 +26,13 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
 /**
- * PostgreSQL: properties in jsonb, compared with {@code ->}/{@code ->>} under a CASE type guard, so a row
- * holding another type never reaches the cast that would fail the whole query.
+ * PostgreSQL: properties in jsonb, compared with {@code ->}/{@code ->>} under a CASE type guard, so
+ * a row holding another type never reaches the cast that would fail the whole query.
  */
 final class PostgresDialect implements Dialect {
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static final Field<Object> PROPERTIES = (Field) DSL.field(DSL.name("properties"), SQLDataType.JSONB);
+  private static final Field<Object> PROPERTIES =
+      (Field) DSL.field(DSL.name("properties"), SQLDataType.JSONB);
 
   @Override
   public SQLDialect sqlDialect() {
@@ -39,8 +40,8 @@ final class PostgresDialect implements Dialect {
   }
 
   /**
-   * One statement that sets this transaction only, instead of reading, setting and restoring the connection's
-   * level, which pgjdbc does with a round trip each.
+   * One statement that sets this transaction only, instead of reading, setting and restoring the
+   * connection's level, which pgjdbc does with a round trip each.
    */
   @Override
   public java.util.Optional<String> snapshotStatement() {
@@ -84,11 +85,15 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
-  public Condition compareProperty(String property, Set<StoredType> acceptedTypes, ComparisonOperator operator,
+  public Condition compareProperty(
+      String property,
+      Set<StoredType> acceptedTypes,
+      ComparisonOperator operator,
       PropertyValue literal) {
     StoredType literalType = StoredType.of(literal.type());
     Field<String> name = val(property);
-    QueryPart tags = DSL.list(acceptedTypes.stream().map(t -> inline(t.tag)).collect(Collectors.toList()));
+    QueryPart tags =
+        DSL.list(acceptedTypes.stream().map(t -> inline(t.tag)).collect(Collectors.toList()));
     String sqlOperator = SqlOperators.of(operator);
     if (literal instanceof DoubleValue d && d.value().isNaN()) {
       // NaN is unordered and unequal to everything, itself included: only ne holds, for any double.
@@ -97,19 +102,41 @@ final class PostgresDialect implements Dialect {
           : falseCondition();
     }
     return switch (literalType) {
-      case STRING, GUID, BINARY -> guarded(name, tags,
-          "({0} -> {1} ->> 1) collate \"C\" " + sqlOperator + " {3}", val(textOf(literal)));
-      case INT32, INT64, DATE_TIME -> guarded(name, tags,
-          "cast({0} -> {1} ->> 1 as bigint) " + sqlOperator + " {3}", val(Long.parseLong(StoredType.text(literal))));
-      case BOOLEAN -> guarded(name, tags,
-          "cast({0} -> {1} ->> 1 as boolean) " + sqlOperator + " {3}", val((Boolean) literal.value()));
-      // PostgreSQL orders NaN above all numbers and equal to itself; the service's doubles are IEEE: a stored
+      case STRING, GUID, BINARY ->
+          guarded(
+              name,
+              tags,
+              "({0} -> {1} ->> 1) collate \"C\" " + sqlOperator + " {3}",
+              val(textOf(literal)));
+      case INT32, INT64, DATE_TIME ->
+          guarded(
+              name,
+              tags,
+              "cast({0} -> {1} ->> 1 as bigint) " + sqlOperator + " {3}",
+              val(Long.parseLong(StoredType.text(literal))));
+      case BOOLEAN ->
+          guarded(
+              name,
+              tags,
+              "cast({0} -> {1} ->> 1 as boolean) " + sqlOperator + " {3}",
+              val((Boolean) literal.value()));
+      // PostgreSQL orders NaN above all numbers and equal to itself; the service's doubles are
+      // IEEE: a stored
       // NaN satisfies ne only.
-      case DOUBLE -> operator == ComparisonOperator.NE
-          ? guarded(name, tags, "({0} -> {1} ->> 1 = 'NaN' or cast({0} -> {1} ->> 1 as float8) <> {3})",
-              val((Double) literal.value()))
-          : guarded(name, tags, "({0} -> {1} ->> 1 <> 'NaN' and cast({0} -> {1} ->> 1 as float8) "
-              + sqlOperator + " {3})", val((Double) literal.value()));
+      case DOUBLE ->
+          operator == ComparisonOperator.NE
+              ? guarded(
+                  name,
+                  tags,
+                  "({0} -> {1} ->> 1 = 'NaN' or cast({0} -> {1} ->> 1 as float8) <> {3})",
+                  val((Double) literal.value()))
+              : guarded(
+                  name,
+                  tags,
+                  "({0} -> {1} ->> 1 <> 'NaN' and cast({0} -> {1} ->> 1 as float8) "
+                      + sqlOperator
+                      + " {3})",
+                  val((Double) literal.value()));
     };
   }
 
@@ -118,9 +145,17 @@ final class PostgresDialect implements Dialect {
     return literal.type() == dev.trestle.EdmType.STRING ? encodeText(text) : text;
   }
 
-  /** CASE keeps the cast away from rows of other types (or without the property) and yields false for them. */
-  private static Condition guarded(Field<String> name, QueryPart tags, String comparison, Field<?> literal) {
-    return condition("case when {0} -> {1} ->> 0 in ({2}) then " + comparison + " else false end",
-        PROPERTIES, name, tags, literal);
+  /**
+   * CASE keeps the cast away from rows of other types (or without the property) and yields false
+   * for them.
+   */
+  private static Condition guarded(
+      Field<String> name, QueryPart tags, String comparison, Field<?> literal) {
+    return condition(
+        "case when {0} -> {1} ->> 0 in ({2}) then " + comparison + " else false end",
+        PROPERTIES,
+        name,
+        tags,
+        literal);
   }
 }

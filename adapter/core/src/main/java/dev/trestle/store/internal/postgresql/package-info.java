@@ -1,2 +1,4 @@
-/** PostgreSQL: its database type, dialect, cursor page reader and optional GIN index. Private API. */
+/**
+ * PostgreSQL: its database type, dialect, cursor page reader and optional GIN index. Private API.
+ */
 package dev.trestle.store.internal.postgresql;

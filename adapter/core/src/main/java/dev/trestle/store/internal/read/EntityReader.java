@@ -44,27 +44,38 @@ public final class EntityReader {
     Dialect dialect = store.dialect;
     Field<Long> tableId = field(name("t", "id"), Long.class);
     Field<Long> ticks = field(name("e", "ticks"), Long.class);
-    Field<Object> properties = field(name("e", "properties"), dialect.propertiesColumn().getDataType());
-    Record3<Long, Long, Object> row = store.sql.select(tableId, ticks, properties)
-        .from(Schema.TABLES.as("t"))
-        .leftJoin(dialect.entitiesForReading("e"))
-        .on(field(name("e", "table_id"), Long.class).eq(tableId),
-            field(name("e", "partition_key"), String.class).eq(dialect.encodeText(partitionKey)),
-            field(name("e", "row_key"), String.class).eq(dialect.encodeText(rowKey)))
-        .where(TableLookup.row("t", account, tableName))
-        .fetchOne();
+    Field<Object> properties =
+        field(name("e", "properties"), dialect.propertiesColumn().getDataType());
+    Record3<Long, Long, Object> row =
+        store
+            .sql
+            .select(tableId, ticks, properties)
+            .from(Schema.TABLES.as("t"))
+            .leftJoin(dialect.entitiesForReading("e"))
+            .on(
+                field(name("e", "table_id"), Long.class).eq(tableId),
+                field(name("e", "partition_key"), String.class)
+                    .eq(dialect.encodeText(partitionKey)),
+                field(name("e", "row_key"), String.class).eq(dialect.encodeText(rowKey)))
+            .where(TableLookup.row("t", account, tableName))
+            .fetchOne();
     if (row == null) {
       throw StoreErrors.tableNotFound();
     }
     if (row.value2() == null) {
       throw StoreErrors.resourceNotFound();
     }
-    return new StoredRow(partitionKey, rowKey, row.value2(),
-        store.properties.decode(dialect.propertiesText(row.value3()), select)).toEntity();
+    return new StoredRow(
+            partitionKey,
+            rowKey,
+            row.value2(),
+            store.properties.decode(dialect.propertiesText(row.value3()), select))
+        .toEntity();
   }
 
   public EntityPage query(EntityQuery query) {
-    // From now: waiting for connections counts too. Each page still reads at least one step, so it makes progress.
+    // From now: waiting for connections counts too. Each page still reads at least one step, so it
+    // makes progress.
     PageBudget budget = new PageBudget(store.queryLimits.budget());
     int top = PageSize.of(query.top());
     FilterTranslator translator = new FilterTranslator(store.dialect);
@@ -83,18 +94,31 @@ public final class EntityReader {
       filter = filter.and(granted);
       keyRange = keyRange.and(granted);
     }
-    Condition resume = query.continuation() == null
-        ? null
-        : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
+    Condition resume =
+        query.continuation() == null
+            ? null
+            : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
     Condition scanFilter = filter;
     Condition scanRange = keyRange;
     Condition scanCandidates = candidates;
     // The lookup and the page share one connection: a page waits for the pool once.
-    return store.onOneConnection(sql -> {
-      long tableId = TableLookup.id(sql, account, tableName);
-      return store.pages.page(sql, new ScanRequest(store, store.queryLimits, tableId, scanFilter, scanRange,
-          scanCandidates, query.select(), budget), top, resume);
-    });
+    return store.onOneConnection(
+        sql -> {
+          long tableId = TableLookup.id(sql, account, tableName);
+          return store.pages.page(
+              sql,
+              new ScanRequest(
+                  store,
+                  store.queryLimits,
+                  tableId,
+                  scanFilter,
+                  scanRange,
+                  scanCandidates,
+                  query.select(),
+                  budget),
+              top,
+              resume);
+        });
   }
 
   private Condition within(EntityQuery.KeyRange range) {
@@ -102,13 +126,21 @@ public final class EntityReader {
     Condition within = DSL.trueCondition();
     if (range.startPartitionKey() != null) {
       String partitionKey = dialect.encodeText(range.startPartitionKey());
-      within = within.and(range.startRowKey() == null ? PARTITION_KEY.ge(partitionKey)
-          : DSL.row(PARTITION_KEY, ROW_KEY).ge(partitionKey, dialect.encodeText(range.startRowKey())));
+      within =
+          within.and(
+              range.startRowKey() == null
+                  ? PARTITION_KEY.ge(partitionKey)
+                  : DSL.row(PARTITION_KEY, ROW_KEY)
+                      .ge(partitionKey, dialect.encodeText(range.startRowKey())));
     }
     if (range.endPartitionKey() != null) {
       String partitionKey = dialect.encodeText(range.endPartitionKey());
-      within = within.and(range.endRowKey() == null ? PARTITION_KEY.le(partitionKey)
-          : DSL.row(PARTITION_KEY, ROW_KEY).le(partitionKey, dialect.encodeText(range.endRowKey())));
+      within =
+          within.and(
+              range.endRowKey() == null
+                  ? PARTITION_KEY.le(partitionKey)
+                  : DSL.row(PARTITION_KEY, ROW_KEY)
+                      .le(partitionKey, dialect.encodeText(range.endRowKey())));
     }
     return within;
   }
@@ -118,7 +150,7 @@ public final class EntityReader {
     if (resume.rowKey() == null) {
       return PARTITION_KEY.ge(partitionKey);
     }
-    return DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, store.dialect.encodeText(resume.rowKey()));
+    return DSL.row(PARTITION_KEY, ROW_KEY)
+        .gt(partitionKey, store.dialect.encodeText(resume.rowKey()));
   }
-
 }

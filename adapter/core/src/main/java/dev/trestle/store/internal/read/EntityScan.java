@@ -26,27 +26,31 @@ import org.jooq.ResultQuery;
 import org.jooq.impl.DSL;
 
 /**
- * One page of a query, read by keyset over (PartitionKey, RowKey) in chunks of the key range: each step
- * first finds the key {@code chunk} rows ahead (an index-only walk, limited by the filter's own key
- * conditions), then reads the matches up to that key. The page ends when it is full, the table ends, or the
- * time budget is spent; the continuation then says where the scan stopped, so every match is returned
- * exactly once across pages, also while other clients write. Each step makes progress, so even a page with
- * no matches moves on. A database with a better way reads pages its own way ({@link DatabaseType#pageReader}).
+ * One page of a query, read by keyset over (PartitionKey, RowKey) in chunks of the key range: each
+ * step first finds the key {@code chunk} rows ahead (an index-only walk, limited by the filter's
+ * own key conditions), then reads the matches up to that key. The page ends when it is full, the
+ * table ends, or the time budget is spent; the continuation then says where the scan stopped, so
+ * every match is returned exactly once across pages, also while other clients write. Each step
+ * makes progress, so even a page with no matches moves on. A database with a better way reads pages
+ * its own way ({@link DatabaseType#pageReader}).
  */
 public final class EntityScan {
   /** Reads pages in key-range chunks. */
-  public static final PageReader IN_CHUNKS = (sql, scan, top, resume) -> new EntityScan(scan).page(sql, top, resume);
+  public static final PageReader IN_CHUNKS =
+      (sql, scan, top, resume) -> new EntityScan(scan).page(sql, top, resume);
+
   /**
-   * Rows of the first batch, before any entity's size is known: enough for most partition and key-range pages in
-   * one statement. H2 runs in this process and hands out the values it holds, so the rows past a page's bytes,
-   * never decoded, cost little.
+   * Rows of the first batch, before any entity's size is known: enough for most partition and
+   * key-range pages in one statement. H2 runs in this process and hands out the values it holds, so
+   * the rows past a page's bytes, never decoded, cost little.
    */
   private static final int FIRST_BATCH = 64;
 
   private final ScanRequest scan;
   private final Store store;
   private final QueryLimits limits;
-  // table_id is fixed by the WHERE clause, so this is key order; naming it tells H2 the key index is sorted.
+  // table_id is fixed by the WHERE clause, so this is key order; naming it tells H2 the key index
+  // is sorted.
   private static final List<Field<?>> KEY_ORDER = List.of(ENTITY_TABLE, PARTITION_KEY, ROW_KEY);
 
   EntityScan(ScanRequest scan) {
@@ -56,19 +60,28 @@ public final class EntityScan {
   }
 
   /**
-   * Reads one page of at most {@code top} entities after {@code resume} (null: from the start), through the
-   * context's connection.
+   * Reads one page of at most {@code top} entities after {@code resume} (null: from the start),
+   * through the context's connection.
    */
   EntityPage page(DSLContext sql, int top, Condition resume) {
-    // Most pages end within the first chunk and read matches with one statement, which sees one consistent
-    // state by itself. A page that needs more statements (chunks or batches) is read again in one snapshot, so
-    // that it never shows half of an entity-group transaction committed between two of its statements.
+    // Most pages end within the first chunk and read matches with one statement, which sees one
+    // consistent
+    // state by itself. A page that needs more statements (chunks or batches) is read again in one
+    // snapshot, so
+    // that it never shows half of an entity-group transaction committed between two of its
+    // statements.
     EntityPage page = page(sql, top, resume, false);
-    return page != null ? page : store.groups.read(scan.tableId(),
-        () -> store.inSnapshot(sql, snapshot -> page(snapshot, top, resume, true)));
+    return page != null
+        ? page
+        : store.groups.read(
+            scan.tableId(),
+            () -> store.inSnapshot(sql, snapshot -> page(snapshot, top, resume, true)));
   }
 
-  /** The page, or null when it needs more than one statement of matches and is not read in a snapshot. */
+  /**
+   * The page, or null when it needs more than one statement of matches and is not read in a
+   * snapshot.
+   */
   private EntityPage page(DSLContext sql, int top, Condition resume, boolean inSnapshot) {
     PageBudget budget = scan.budget().restarted();
     List<TableEntity> entities = new ArrayList<>();
@@ -76,9 +89,10 @@ public final class EntityScan {
     int chunk = limits.firstChunk();
     while (true) {
       Record2<String, String> bound = chunkEnd(sql, after, chunk);
-      Condition chunkEnd = bound == null
-          ? DSL.trueCondition()
-          : DSL.row(PARTITION_KEY, ROW_KEY).le(bound.value1(), bound.value2());
+      Condition chunkEnd =
+          bound == null
+              ? DSL.trueCondition()
+              : DSL.row(PARTITION_KEY, ROW_KEY).le(bound.value1(), bound.value2());
       // The chunk's matches, in batches that the page's memory budget sizes.
       Condition from = after;
       while (true) {
@@ -109,8 +123,12 @@ public final class EntityScan {
         return new EntityPage(entities, Optional.empty());
       }
       if (budget.timeIsUp()) {
-        return new EntityPage(entities, Optional.of(ContinuationTokens.after(
-            store.dialect.decodeText(bound.value1()), store.dialect.decodeText(bound.value2()))));
+        return new EntityPage(
+            entities,
+            Optional.of(
+                ContinuationTokens.after(
+                    store.dialect.decodeText(bound.value1()),
+                    store.dialect.decodeText(bound.value2()))));
       }
       if (!inSnapshot) {
         return null;
@@ -120,12 +138,18 @@ public final class EntityScan {
     }
   }
 
-  /** The stored keys of the row {@code chunk} rows into the key range, or null when fewer rows remain. */
+  /**
+   * The stored keys of the row {@code chunk} rows into the key range, or null when fewer rows
+   * remain.
+   */
   private Record2<String, String> chunkEnd(DSLContext sql, Condition after, int chunk) {
     return chunkEndQuery(sql, after, chunk).fetchOne();
   }
 
-  /** The keys {@code chunk} rows ahead within the filter's key range: walks the primary-key index only. */
+  /**
+   * The keys {@code chunk} rows ahead within the filter's key range: walks the primary-key index
+   * only.
+   */
   ResultQuery<Record2<String, String>> chunkEndQuery(DSLContext sql, Condition after, int chunk) {
     return sql.select(PARTITION_KEY, ROW_KEY)
         .from(store.dialect.entitiesForReading("trestle_entity"))
@@ -150,10 +174,15 @@ public final class EntityScan {
   }
 
   private static EntityPage pageEndingAfter(List<TableEntity> entities, TableEntity last) {
-    return new EntityPage(entities, Optional.of(ContinuationTokens.after(last.partitionKey(), last.rowKey())));
+    return new EntityPage(
+        entities, Optional.of(ContinuationTokens.after(last.partitionKey(), last.rowKey())));
   }
 
   private TableEntity toEntity(Record row) {
-    return scan.entity(row.get(PARTITION_KEY), row.get(ROW_KEY), row.get(TICKS), row.get(store.dialect.propertiesColumn()));
+    return scan.entity(
+        row.get(PARTITION_KEY),
+        row.get(ROW_KEY),
+        row.get(TICKS),
+        row.get(store.dialect.propertiesColumn()));
   }
 }

@@ -20,7 +20,9 @@ import org.jooq.Condition;
 import org.jooq.Record2;
 import org.jooq.impl.DSL;
 
-/** Query Tables: an account's tables in ordinal name order, filtered on TableName, a page at a time. */
+/**
+ * Query Tables: an account's tables in ordinal name order, filtered on TableName, a page at a time.
+ */
 public final class TableLister {
   private final Store store;
   private final String account;
@@ -34,24 +36,30 @@ public final class TableLister {
     int top = PageSize.of(query.top());
     Condition condition = ACCOUNT.eq(account);
     if (query.filter() != null && !query.filter().isBlank()) {
-      condition = condition.and(new FilterTranslator(store.dialect).tables(FilterParser.parse(query.filter())));
+      condition =
+          condition.and(
+              new FilterTranslator(store.dialect).tables(FilterParser.parse(query.filter())));
     }
     if (query.nextTableName() != null) {
       condition = condition.and(NAME.ge(ContinuationTokens.decodeTableName(query.nextTableName())));
     }
-    List<Record2<String, Long>> rows = store.sql.select(NAME, CREATED)
-        .from(TABLES)
-        .where(condition)
-        .orderBy(ACCOUNT, NAME)
-        .limit(DSL.inline(top + 1))
-        .fetch();
+    List<Record2<String, Long>> rows =
+        store
+            .sql
+            .select(NAME, CREATED)
+            .from(TABLES)
+            .where(condition)
+            .orderBy(ACCOUNT, NAME)
+            .limit(DSL.inline(top + 1))
+            .fetch();
     List<TableInfo> tables = new ArrayList<>(Math.min(rows.size(), top));
     for (int i = 0; i < Math.min(rows.size(), top); i++) {
       tables.add(new TableInfo(rows.get(i).value1(), Ticks.toInstant(rows.get(i).value2())));
     }
-    Optional<String> next = rows.size() > top
-        ? Optional.of(ContinuationTokens.encodeTableName(rows.get(top).value1()))
-        : Optional.empty();
+    Optional<String> next =
+        rows.size() > top
+            ? Optional.of(ContinuationTokens.encodeTableName(rows.get(top).value1()))
+            : Optional.empty();
     return new TablePage(tables, next);
   }
 }

@@ -37,16 +37,18 @@ import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
 /**
- * Runs writes, one operation or an entity-group transaction, in one database transaction: it locks the
- * existing rows of the entities involved (SELECT ... FOR UPDATE), decides every operation in Java against
- * those versions (existence, ETag, merge), then writes. Nothing is written when an operation fails.
+ * Runs writes, one operation or an entity-group transaction, in one database transaction: it locks
+ * the existing rows of the entities involved (SELECT ... FOR UPDATE), decides every operation in
+ * Java against those versions (existence, ETag, merge), then writes. Nothing is written when an
+ * operation fails.
  *
- * <p>The lock is an optimisation, not what correctness rests on: every update and delete is a compare-and-set
- * on the version it was decided against ({@code WHERE ticks = ?}), every insert relies on the primary key, and
- * every statement's row count is checked. A write whose premise no longer holds (a lost lock, a statement
- * that ran outside the transaction, a race between two inserts of a new key, a deadlock) rolls back and is
- * decided again on fresh data, so that a write is acknowledged only when its transaction committed exactly
- * what was decided, and callers never see a duplicate-key error from an upsert.
+ * <p>The lock is an optimisation, not what correctness rests on: every update and delete is a
+ * compare-and-set on the version it was decided against ({@code WHERE ticks = ?}), every insert
+ * relies on the primary key, and every statement's row count is checked. A write whose premise no
+ * longer holds (a lost lock, a statement that ran outside the transaction, a race between two
+ * inserts of a new key, a deadlock) rolls back and is decided again on fresh data, so that a write
+ * is acknowledged only when its transaction committed exactly what was decided, and callers never
+ * see a duplicate-key error from an upsert.
  */
 public final class EntityWriter {
   private static final int MAX_ATTEMPTS = 30;
@@ -71,8 +73,8 @@ public final class EntityWriter {
   }
 
   /**
-   * Applies valid operations on distinct entities of one partition, all or none; returns the stored entities, or
-   * throws {@link TransactionFailedException} naming the failing operation.
+   * Applies valid operations on distinct entities of one partition, all or none; returns the stored
+   * entities, or throws {@link TransactionFailedException} naming the failing operation.
    */
   public List<TableEntity> writeAll(List<TableOperation> operations) {
     try {
@@ -83,18 +85,24 @@ public final class EntityWriter {
   }
 
   /**
-   * A group write under the database's group guard for its table, held through the commit: looked up on the
-   * connection the write then uses, so the guard is never waited for while the pool is waited for. A table that
-   * is not there is left to the write itself, which reports it as usual.
+   * A group write under the database's group guard for its table, held through the commit: looked
+   * up on the connection the write then uses, so the guard is never waited for while the pool is
+   * waited for. A table that is not there is left to the write itself, which reports it as usual.
    */
   private List<TableEntity> guarded(List<TableOperation> operations) {
-    return store.onOneConnection(connection -> {
-      Long tableId = connection.select(TABLE_ID).from(TABLES).where(TableLookup.row(account, tableName))
-          .fetchOne(0, Long.class);
-      return tableId == null
-          ? store.inTransaction(connection, sql -> apply(sql, operations))
-          : store.groups.write(tableId, () -> store.inTransaction(connection, sql -> apply(sql, operations)));
-    });
+    return store.onOneConnection(
+        connection -> {
+          Long tableId =
+              connection
+                  .select(TABLE_ID)
+                  .from(TABLES)
+                  .where(TableLookup.row(account, tableName))
+                  .fetchOne(0, Long.class);
+          return tableId == null
+              ? store.inTransaction(connection, sql -> apply(sql, operations))
+              : store.groups.write(
+                  tableId, () -> store.inTransaction(connection, sql -> apply(sql, operations)));
+        });
   }
 
   private List<TableEntity> write(List<TableOperation> operations) {
@@ -110,36 +118,53 @@ public final class EntityWriter {
         if (store.errors.isMissingParent(e)) {
           throw new OperationFailure(0, StoreErrors.tableNotFound());
         }
-        boolean retry = e instanceof StalePremise || store.errors.isDuplicateKey(e) || store.errors.isTransient(e);
+        boolean retry =
+            e instanceof StalePremise
+                || store.errors.isDuplicateKey(e)
+                || store.errors.isTransient(e);
         if (!retry) {
           throw e;
         }
         if (attempt == MAX_ATTEMPTS) {
-          throw new OperationFailure(0, new TableException(TableErrorCode.SERVER_BUSY,
-              "The server is busy: the write kept conflicting with concurrent writes. Please retry.", e));
+          throw new OperationFailure(
+              0,
+              new TableException(
+                  TableErrorCode.SERVER_BUSY,
+                  "The server is busy: the write kept conflicting with concurrent writes. Please retry.",
+                  e));
         }
-        // Someone else won a race for one of our keys; back off a little and decide again on fresh data.
-        LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(100_000, 1_000_000L * Math.min(attempt, 20)));
+        // Someone else won a race for one of our keys; back off a little and decide again on fresh
+        // data.
+        LockSupport.parkNanos(
+            ThreadLocalRandom.current().nextLong(100_000, 1_000_000L * Math.min(attempt, 20)));
       }
     }
   }
 
   /**
-   * A single insert is one statement in auto-commit: the table's id comes from a subquery (no row inserted
-   * means no table) and the primary key rejects a duplicate.
+   * A single insert is one statement in auto-commit: the table's id comes from a subquery (no row
+   * inserted means no table) and the primary key rejects a duplicate.
    */
   private TableEntity insertOne(TableEntity entity) {
     Dialect dialect = store.dialect;
     StoredRow row = stored(entity, Ticks.now(), entity.properties());
     int inserted;
     try {
-      inserted = store.sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
-          .select(DSL.select(TABLE_ID, DSL.val(dialect.encodeText(entity.partitionKey())),
-                  DSL.val(dialect.encodeText(entity.rowKey())), DSL.val(row.ticks()),
-                  dialect.propertiesValue(store.properties.encode(row.properties())))
-              .from(TABLES)
-              .where(TableLookup.row(account, tableName)))
-          .execute();
+      inserted =
+          store
+              .sql
+              .insertInto(
+                  ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
+              .select(
+                  DSL.select(
+                          TABLE_ID,
+                          DSL.val(dialect.encodeText(entity.partitionKey())),
+                          DSL.val(dialect.encodeText(entity.rowKey())),
+                          DSL.val(row.ticks()),
+                          dialect.propertiesValue(store.properties.encode(row.properties())))
+                      .from(TABLES)
+                      .where(TableLookup.row(account, tableName)))
+              .execute();
     } catch (DataAccessException e) {
       if (store.errors.isDuplicateKey(e)) {
         throw new OperationFailure(0, StoreErrors.entityAlreadyExists());
@@ -201,7 +226,10 @@ public final class EntityWriter {
     return results;
   }
 
-  /** The row an operation leaves behind given the stored version (null: deleted); throws when it must fail. */
+  /**
+   * The row an operation leaves behind given the stored version (null: deleted); throws when it
+   * must fail.
+   */
   private static StoredRow decide(TableOperation operation, StoredRow existing) {
     TableEntity entity = operation.entity();
     return switch (operation.kind()) {
@@ -218,9 +246,10 @@ public final class EntityWriter {
         checkETag(operation.ifMatch(), existing);
         yield next(existing, entity, operation.kind() == Kind.MERGE);
       }
-      case UPSERT_REPLACE, UPSERT_MERGE -> existing == null
-          ? stored(entity, Ticks.now(), entity.properties())
-          : next(existing, entity, operation.kind() == Kind.UPSERT_MERGE);
+      case UPSERT_REPLACE, UPSERT_MERGE ->
+          existing == null
+              ? stored(entity, Ticks.now(), entity.properties())
+              : next(existing, entity, operation.kind() == Kind.UPSERT_MERGE);
       case DELETE -> {
         if (existing == null) {
           throw StoreErrors.resourceNotFound();
@@ -235,35 +264,45 @@ public final class EntityWriter {
   private record LockedRows(Long tableId, Map<String, StoredRow> rows) {}
 
   /**
-   * Locks and reads the stored versions of the operations' entities in one statement; the table's id comes
-   * from a subquery, so updates of existing entities need no separate catalog lookup.
+   * Locks and reads the stored versions of the operations' entities in one statement; the table's
+   * id comes from a subquery, so updates of existing entities need no separate catalog lookup.
    */
-  private LockedRows lockExisting(DSLContext sql, String partitionKey, List<TableOperation> operations) {
+  private LockedRows lockExisting(
+      DSLContext sql, String partitionKey, List<TableOperation> operations) {
     List<String> storedRowKeys = new ArrayList<>(operations.size());
     for (TableOperation operation : operations) {
       storedRowKeys.add(store.dialect.encodeText(operation.entity().rowKey()));
     }
-    boolean needProperties = operations.stream()
-        .anyMatch(op -> op.kind() == Kind.MERGE || op.kind() == Kind.UPSERT_MERGE);
+    boolean needProperties =
+        operations.stream()
+            .anyMatch(op -> op.kind() == Kind.MERGE || op.kind() == Kind.UPSERT_MERGE);
     var properties = store.dialect.propertiesColumn();
     var tableId = TableLookup.idField(account, tableName);
-    var select = sql.select(ENTITY_TABLE, ROW_KEY, TICKS,
-            needProperties ? properties : DSL.inline((Object) null).as("properties"))
-        .from(store.dialect.entitiesForReading("trestle_entity"))
-        .where(ENTITY_TABLE.eq(tableId),
-            PARTITION_KEY.eq(store.dialect.encodeText(partitionKey)),
-            storedRowKeys.size() == 1 ? ROW_KEY.eq(storedRowKeys.get(0)) : ROW_KEY.in(storedRowKeys))
-        // A fixed lock order keeps two transactions over the same entities from deadlocking.
-        .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
-        .forUpdate();
+    var select =
+        sql.select(
+                ENTITY_TABLE,
+                ROW_KEY,
+                TICKS,
+                needProperties ? properties : DSL.inline((Object) null).as("properties"))
+            .from(store.dialect.entitiesForReading("trestle_entity"))
+            .where(
+                ENTITY_TABLE.eq(tableId),
+                PARTITION_KEY.eq(store.dialect.encodeText(partitionKey)),
+                storedRowKeys.size() == 1
+                    ? ROW_KEY.eq(storedRowKeys.get(0))
+                    : ROW_KEY.in(storedRowKeys))
+            // A fixed lock order keeps two transactions over the same entities from deadlocking.
+            .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
+            .forUpdate();
     Map<String, StoredRow> rows = new HashMap<>();
     Long foundTableId = null;
     for (Record4<Long, String, Long, Object> row : select.fetch()) {
       foundTableId = row.value1();
       String rowKey = store.dialect.decodeText(row.value2());
-      Map<String, PropertyValue> stored = row.value4() == null
-          ? Map.of()
-          : store.properties.decode(store.dialect.propertiesText(row.value4()));
+      Map<String, PropertyValue> stored =
+          row.value4() == null
+              ? Map.of()
+              : store.properties.decode(store.dialect.propertiesText(row.value4()));
       rows.put(rowKey, new StoredRow(partitionKey, rowKey, row.value3(), stored));
     }
     return new LockedRows(foundTableId, rows);
@@ -279,50 +318,112 @@ public final class EntityWriter {
     return stored(entity, Ticks.next(existing.ticks()), properties);
   }
 
-  private static StoredRow stored(TableEntity entity, long ticks, Map<String, PropertyValue> properties) {
+  private static StoredRow stored(
+      TableEntity entity, long ticks, Map<String, PropertyValue> properties) {
     return new StoredRow(entity.partitionKey(), entity.rowKey(), ticks, properties);
   }
 
   /** A new version of a stored entity, written only over the version it was decided against. */
   private record Change(long expectedTicks, StoredRow row) {}
 
-  private void execute(DSLContext sql, long tableId, String partitionKey, List<StoredRow> inserts,
-      List<Change> updates, List<StoredRow> deletes) {
+  private void execute(
+      DSLContext sql,
+      long tableId,
+      String partitionKey,
+      List<StoredRow> inserts,
+      List<Change> updates,
+      List<StoredRow> deletes) {
     Dialect dialect = store.dialect;
     String storedPartitionKey = dialect.encodeText(partitionKey);
     var properties = dialect.propertiesColumn();
     if (!deletes.isEmpty()) {
-      var delete = sql.deleteFrom(ENTITIES).where(ENTITY_TABLE.eq(tableId), PARTITION_KEY.eq(storedPartitionKey),
-          ROW_KEY.eq(DSL.param("rk", String.class)), TICKS.eq(DSL.param("expected", Long.class)));
-      expectOneRowEach(batch(sql, delete, deletes.stream().map(row -> new Object[] {
-          tableId, storedPartitionKey, dialect.encodeText(row.rowKey()), row.ticks()}).toList()), false);
+      var delete =
+          sql.deleteFrom(ENTITIES)
+              .where(
+                  ENTITY_TABLE.eq(tableId),
+                  PARTITION_KEY.eq(storedPartitionKey),
+                  ROW_KEY.eq(DSL.param("rk", String.class)),
+                  TICKS.eq(DSL.param("expected", Long.class)));
+      expectOneRowEach(
+          batch(
+              sql,
+              delete,
+              deletes.stream()
+                  .map(
+                      row ->
+                          new Object[] {
+                            tableId,
+                            storedPartitionKey,
+                            dialect.encodeText(row.rowKey()),
+                            row.ticks()
+                          })
+                  .toList()),
+          false);
     }
     if (!updates.isEmpty()) {
-      // Bind order below follows this map's order: ticks, properties, then the key columns and the expected version.
+      // Bind order below follows this map's order: ticks, properties, then the key columns and the
+      // expected version.
       Map<org.jooq.Field<?>, Object> assignments = new LinkedHashMap<>();
       assignments.put(TICKS, DSL.param("ticks", Long.class));
       assignments.put(properties, dialect.propertiesValue("{}"));
-      var update = sql.update(ENTITIES)
-          .set(assignments)
-          .where(ENTITY_TABLE.eq(tableId), PARTITION_KEY.eq(storedPartitionKey),
-              ROW_KEY.eq(DSL.param("rk", String.class)), TICKS.eq(DSL.param("expected", Long.class)));
-      expectOneRowEach(batch(sql, update, updates.stream().map(change -> new Object[] {
-          change.row().ticks(), dialect.propertiesBindValue(store.properties.encode(change.row().properties())),
-          tableId, storedPartitionKey, dialect.encodeText(change.row().rowKey()), change.expectedTicks()}).toList()), false);
+      var update =
+          sql.update(ENTITIES)
+              .set(assignments)
+              .where(
+                  ENTITY_TABLE.eq(tableId),
+                  PARTITION_KEY.eq(storedPartitionKey),
+                  ROW_KEY.eq(DSL.param("rk", String.class)),
+                  TICKS.eq(DSL.param("expected", Long.class)));
+      expectOneRowEach(
+          batch(
+              sql,
+              update,
+              updates.stream()
+                  .map(
+                      change ->
+                          new Object[] {
+                            change.row().ticks(),
+                            dialect.propertiesBindValue(
+                                store.properties.encode(change.row().properties())),
+                            tableId,
+                            storedPartitionKey,
+                            dialect.encodeText(change.row().rowKey()),
+                            change.expectedTicks()
+                          })
+                  .toList()),
+          false);
     }
     if (!inserts.isEmpty()) {
-      var insert = sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, properties)
-          .values(DSL.val(tableId), DSL.val(storedPartitionKey), DSL.val(""), DSL.val(0L),
-              dialect.propertiesValue("{}"));
-      expectOneRowEach(batch(sql, insert, inserts.stream().map(row -> new Object[] {
-          tableId, storedPartitionKey, dialect.encodeText(row.rowKey()), row.ticks(),
-          dialect.propertiesBindValue(store.properties.encode(row.properties()))}).toList()), true);
+      var insert =
+          sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, properties)
+              .values(
+                  DSL.val(tableId),
+                  DSL.val(storedPartitionKey),
+                  DSL.val(""),
+                  DSL.val(0L),
+                  dialect.propertiesValue("{}"));
+      expectOneRowEach(
+          batch(
+              sql,
+              insert,
+              inserts.stream()
+                  .map(
+                      row ->
+                          new Object[] {
+                            tableId,
+                            storedPartitionKey,
+                            dialect.encodeText(row.rowKey()),
+                            row.ticks(),
+                            dialect.propertiesBindValue(store.properties.encode(row.properties()))
+                          })
+                  .toList()),
+          true);
     }
   }
 
   /**
-   * Runs one prepared statement once per set of bind values (all of the statement's binds, in order); returns
-   * the row count of each run.
+   * Runs one prepared statement once per set of bind values (all of the statement's binds, in
+   * order); returns the row count of each run.
    */
   private static int[] batch(DSLContext sql, Query template, List<Object[]> bindings) {
     if (bindings.size() == 1) {
@@ -341,9 +442,10 @@ public final class EntityWriter {
   }
 
   /**
-   * Each statement must have changed exactly the one row it was decided for; anything else means the premise
-   * of the decision no longer holds, so the transaction rolls back and the write is decided again. A driver
-   * that cannot say (SUCCESS_NO_INFO) is trusted only for inserts, which the primary key guards by itself.
+   * Each statement must have changed exactly the one row it was decided for; anything else means
+   * the premise of the decision no longer holds, so the transaction rolls back and the write is
+   * decided again. A driver that cannot say (SUCCESS_NO_INFO) is trusted only for inserts, which
+   * the primary key guards by itself.
    */
   private static void expectOneRowEach(int[] counts, boolean insert) {
     for (int count : counts) {
@@ -359,7 +461,10 @@ public final class EntityWriter {
     }
   }
 
-  /** A statement did not change the row it was decided for: roll back, then decide again on fresh data. */
+  /**
+   * A statement did not change the row it was decided for: roll back, then decide again on fresh
+   * data.
+   */
   private static final class StalePremise extends RuntimeException {
     StalePremise() {
       super("A write's compare-and-set found the entity changed or missing", null, false, false);

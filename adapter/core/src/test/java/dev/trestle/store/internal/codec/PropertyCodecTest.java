@@ -11,7 +11,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class PropertyCodecTest {
-  private final PropertyCodec codec = new PropertyCodec(UnitOrderText::encode, UnitOrderText::decode);
+  private final PropertyCodec codec =
+      new PropertyCodec(UnitOrderText::encode, UnitOrderText::decode);
 
   @Test
   void containedDocumentWritesValuesAsStoredWithoutTagsOrPositions() {
@@ -23,9 +24,11 @@ class PropertyCodecTest {
     values.put("Count", List.of(PropertyValue.of(-5L), PropertyValue.of(Long.MAX_VALUE)));
     values.put("When", List.of(PropertyValue.of(Instant.EPOCH.plusNanos(300))));
 
-    assertThat(codec.encodeContained(values)).isEqualTo("{\"Category\":[\"c7\"],\"Flag\":[true],"
-        + "\"Id\":[\"00000000-0000-0000-0000-0000000000ab\"],\"Bytes\":[\"01fe\"],"
-        + "\"Count\":[-5,9223372036854775807],\"When\":[3]}");
+    assertThat(codec.encodeContained(values))
+        .isEqualTo(
+            "{\"Category\":[\"c7\"],\"Flag\":[true],"
+                + "\"Id\":[\"00000000-0000-0000-0000-0000000000ab\"],\"Bytes\":[\"01fe\"],"
+                + "\"Count\":[-5,9223372036854775807],\"When\":[3]}");
   }
 
   @Test
@@ -34,7 +37,8 @@ class PropertyCodecTest {
     String stored = codec.encode(Map.of("S", PropertyValue.of(text)));
     String contained = codec.encodeContained(Map.of("S", List.of(PropertyValue.of(text))));
     // {"S":["s",<value>,0]} and {"S":[<value>]}
-    String storedValue = stored.substring("{\"S\":[\"s\",".length(), stored.length() - ",0]}".length());
+    String storedValue =
+        stored.substring("{\"S\":[\"s\",".length(), stored.length() - ",0]}".length());
     assertThat(contained).isEqualTo("{\"S\":[" + storedValue + "]}");
   }
 }

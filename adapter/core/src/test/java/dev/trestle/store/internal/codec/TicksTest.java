@@ -18,16 +18,19 @@ class TicksTest {
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
-      threads.add(Thread.ofPlatform().start(() -> {
-        try {
-          start.await();
-        } catch (InterruptedException e) {
-          throw new IllegalStateException(e);
-        }
-        for (int i = 0; i < 20_000; i++) {
-          seen.add(Ticks.now());
-        }
-      }));
+      threads.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try {
+                      start.await();
+                    } catch (InterruptedException e) {
+                      throw new IllegalStateException(e);
+                    }
+                    for (int i = 0; i < 20_000; i++) {
+                      seen.add(Ticks.now());
+                    }
+                  }));
     }
     start.countDown();
     for (Thread thread : threads) {

@@ -23,14 +23,17 @@ class DatabaseTypesTest {
   void refusesAnUnsupportedDatabaseNamingTheSupportedOnes() {
     assertThatThrownBy(() -> DatabaseTypes.recognise("MySQL"))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("Trestle supports H2 and PostgreSQL, not MySQL. Point the JDBC URL at one of them.");
+        .hasMessage(
+            "Trestle supports H2 and PostgreSQL, not MySQL. Point the JDBC URL at one of them.");
   }
 
   @DatabaseTest
   void recognisesTheDatabaseBehindADataSource(TestDatabase database) {
     DatabaseType type = DatabaseTypes.of(database.dataSource());
-    assertThat(type).isInstanceOf(database.kind() == TestDatabase.Kind.H2
-        ? H2DatabaseType.class
-        : PostgresDatabaseType.class);
+    assertThat(type)
+        .isInstanceOf(
+            database.kind() == TestDatabase.Kind.H2
+                ? H2DatabaseType.class
+                : PostgresDatabaseType.class);
   }
 }

@@ -53,20 +53,23 @@ class SqlErrorsTest {
 
   @Test
   void aDatabaseCanTellFailuresApartByVendorCodeWhereTheyShareAState() {
-    SqlStates sharedState = new SqlStates() {
-      @Override
-      public boolean duplicateKey(String state, int vendorCode) {
-        return state.equals("23000") && vendorCode == 1062;
-      }
+    SqlStates sharedState =
+        new SqlStates() {
+          @Override
+          public boolean duplicateKey(String state, int vendorCode) {
+            return state.equals("23000") && vendorCode == 1062;
+          }
 
-      @Override
-      public boolean missingParent(String state, int vendorCode) {
-        return state.equals("23000") && vendorCode == 1452;
-      }
-    };
+          @Override
+          public boolean missingParent(String state, int vendorCode) {
+            return state.equals("23000") && vendorCode == 1452;
+          }
+        };
     SqlErrors errors = new SqlErrors(sharedState);
-    DataAccessException duplicate = new DataAccessException("dup", new SQLException("dup", "23000", 1062));
-    DataAccessException orphan = new DataAccessException("fk", new SQLException("fk", "23000", 1452));
+    DataAccessException duplicate =
+        new DataAccessException("dup", new SQLException("dup", "23000", 1062));
+    DataAccessException orphan =
+        new DataAccessException("fk", new SQLException("fk", "23000", 1452));
     assertThat(errors.isDuplicateKey(duplicate)).isTrue();
     assertThat(errors.isMissingParent(duplicate)).isFalse();
     assertThat(errors.isMissingParent(orphan)).isTrue();
@@ -74,7 +77,8 @@ class SqlErrorsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "57P05", "53300"})
+  @ValueSource(
+      strings = {"08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "57P05", "53300"})
   void aConnectionLevelFailureOnPostgresqlIsServerBusy(String state) {
     assertCode(POSTGRESQL.translate(failure(state)), TableErrorCode.SERVER_BUSY);
   }
@@ -87,8 +91,12 @@ class SqlErrorsTest {
 
   @Test
   void thePoolsTimeoutIsServerBusyWhateverItsState() {
-    RuntimeException translated = POSTGRESQL.translate(new DataAccessException("no connection",
-        new SQLTransientConnectionException("trestle - Connection is not available, request timed out after 2000ms")));
+    RuntimeException translated =
+        POSTGRESQL.translate(
+            new DataAccessException(
+                "no connection",
+                new SQLTransientConnectionException(
+                    "trestle - Connection is not available, request timed out after 2000ms")));
 
     assertCode(translated, TableErrorCode.SERVER_BUSY);
   }

@@ -18,8 +18,10 @@ class ExactEqualitiesTest {
 
   @Test
   void takesTopLevelEqualitiesOfEveryTypeWithOneStoredForm() {
-    assertThat(of("S eq 'a' and G eq guid'00000000-0000-0000-0000-000000000001' and X eq X'0aff'"
-        + " and B eq true and L eq 5L and T eq datetime'2020-01-01T00:00:00Z'"))
+    assertThat(
+            of(
+                "S eq 'a' and G eq guid'00000000-0000-0000-0000-000000000001' and X eq X'0aff'"
+                    + " and B eq true and L eq 5L and T eq datetime'2020-01-01T00:00:00Z'"))
         .containsExactly(
             Map.entry("S", List.of(PropertyValue.of("a"))),
             Map.entry("G", List.of(PropertyValue.of(new UUID(0, 1)))),
@@ -32,7 +34,8 @@ class ExactEqualitiesTest {
   @Test
   void looksThroughNestedAndsAndFlippedOperandsButNotOrNot() {
     assertThat(of("(Price gt 990 and ('c7' eq Category)) and (Flag and (A eq 'x' or B eq 'y'))"))
-        .containsExactly(Map.entry("Category", List.of(PropertyValue.of("c7"))),
+        .containsExactly(
+            Map.entry("Category", List.of(PropertyValue.of("c7"))),
             Map.entry("Flag", List.of(PropertyValue.of(true))));
     assertThat(of("A eq 'x' or B eq 'y'")).isEmpty();
     assertThat(of("not (A eq 'x') and not (B ne 'y')")).isEmpty();
@@ -40,13 +43,19 @@ class ExactEqualitiesTest {
 
   @Test
   void leavesOutInt32DoubleOtherOperatorsAndSystemProperties() {
-    assertThat(of("I eq 5 and D eq 1.5 and D eq 0.0 and S ne 'a' and S ge 'b' and L lt 3L")).isEmpty();
-    assertThat(of("PartitionKey eq 'p' and RowKey eq 'r' and Timestamp eq datetime'2020-01-01T00:00:00Z'")).isEmpty();
+    assertThat(of("I eq 5 and D eq 1.5 and D eq 0.0 and S ne 'a' and S ge 'b' and L lt 3L"))
+        .isEmpty();
+    assertThat(
+            of(
+                "PartitionKey eq 'p' and RowKey eq 'r' and Timestamp eq datetime'2020-01-01T00:00:00Z'"))
+        .isEmpty();
   }
 
   @Test
   void keepsEveryValueOfAPropertyNamedTwice() {
     assertThat(of("S eq 'a' and S eq 'b' and S eq 'a'"))
-        .containsExactly(Map.entry("S", List.of(PropertyValue.of("a"), PropertyValue.of("b"), PropertyValue.of("a"))));
+        .containsExactly(
+            Map.entry(
+                "S", List.of(PropertyValue.of("a"), PropertyValue.of("b"), PropertyValue.of("a"))));
   }
 }

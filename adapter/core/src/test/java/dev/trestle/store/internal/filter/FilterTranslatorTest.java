@@ -12,22 +12,33 @@ import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 
 /**
- * The SQL text and bind values the translator produces on each dialect, pinned for representative filters,
- * so that a change to the generated SQL is a visible, reviewed change. Every literal is a bind value.
+ * The SQL text and bind values the translator produces on each dialect, pinned for representative
+ * filters, so that a change to the generated SQL is a visible, reviewed change. Every literal is a
+ * bind value.
  */
 class FilterTranslatorTest {
   private static final Dialect H2 = new H2DatabaseType().dialect();
   private static final Dialect POSTGRES = new PostgresDatabaseType().dialect();
 
-  /** H2's typed comparison: properties, name, accepted type tags, operator, literal's tag, literal's text. */
-  private static final String H2_COMPARE = "trestle_compare(\"properties\", cast(? as varchar), cast(? as varchar),"
-      + " cast(? as varchar), cast(? as varchar), cast(? as varchar))";
+  /**
+   * H2's typed comparison: properties, name, accepted type tags, operator, literal's tag, literal's
+   * text.
+   */
+  private static final String H2_COMPARE =
+      "trestle_compare(\"properties\", cast(? as varchar), cast(? as varchar),"
+          + " cast(? as varchar), cast(? as varchar), cast(? as varchar))";
 
-  private static void assertEntities(Dialect dialect, String filter, String sql, Object... bindValues) {
-    assertRendered(dialect, new FilterTranslator(dialect).entities(FilterParser.parse(filter)), sql, bindValues);
+  private static void assertEntities(
+      Dialect dialect, String filter, String sql, Object... bindValues) {
+    assertRendered(
+        dialect,
+        new FilterTranslator(dialect).entities(FilterParser.parse(filter)),
+        sql,
+        bindValues);
   }
 
-  private static void assertRendered(Dialect dialect, Condition condition, String sql, Object... bindValues) {
+  private static void assertRendered(
+      Dialect dialect, Condition condition, String sql, Object... bindValues) {
     DSLContext context = DSL.using(dialect.sqlDialect());
     assertThat(context.render(condition)).isEqualTo(sql);
     assertThat(context.extractBindValues(condition)).containsExactly(bindValues);
@@ -43,10 +54,21 @@ class FilterTranslatorTest {
   @Test
   void keyRange() {
     String filter = "PartitionKey eq 'p' and RowKey ge '10' and RowKey lt '20'";
-    assertEntities(H2, filter, "(\"partition_key\" = cast(? as varchar) and \"row_key\" >= cast(? as varchar)"
-        + " and \"row_key\" < cast(? as varchar))", "p", "10", "20");
-    assertEntities(POSTGRES, filter, "(\"partition_key\" = ? and \"row_key\" >= ? and \"row_key\" < ?)",
-        "p", "10", "20");
+    assertEntities(
+        H2,
+        filter,
+        "(\"partition_key\" = cast(? as varchar) and \"row_key\" >= cast(? as varchar)"
+            + " and \"row_key\" < cast(? as varchar))",
+        "p",
+        "10",
+        "20");
+    assertEntities(
+        POSTGRES,
+        filter,
+        "(\"partition_key\" = ? and \"row_key\" >= ? and \"row_key\" < ?)",
+        "p",
+        "10",
+        "20");
   }
 
   @Test
@@ -59,10 +81,18 @@ class FilterTranslatorTest {
   @Test
   void keyRangeOfAFilterKeepsOnlyTheKeyConjuncts() {
     String filter = "PartitionKey eq 'p' and Age gt 3 and RowKey lt 'z'";
-    assertRendered(H2, new FilterTranslator(H2).keyRange(FilterParser.parse(filter)),
-        "(\"partition_key\" = cast(? as varchar) and true and \"row_key\" < cast(? as varchar))", "p", "z");
-    assertRendered(POSTGRES, new FilterTranslator(POSTGRES).keyRange(FilterParser.parse(filter)),
-        "(\"partition_key\" = ? and true and \"row_key\" < ?)", "p", "z");
+    assertRendered(
+        H2,
+        new FilterTranslator(H2).keyRange(FilterParser.parse(filter)),
+        "(\"partition_key\" = cast(? as varchar) and true and \"row_key\" < cast(? as varchar))",
+        "p",
+        "z");
+    assertRendered(
+        POSTGRES,
+        new FilterTranslator(POSTGRES).keyRange(FilterParser.parse(filter)),
+        "(\"partition_key\" = ? and true and \"row_key\" < ?)",
+        "p",
+        "z");
   }
 
   @Test
@@ -76,78 +106,175 @@ class FilterTranslatorTest {
   void stringWithAQuoteIsOneBindValue() {
     String filter = "Name eq 'O''Brien'";
     assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Name", "s", "EQ", "s", "O'Brien");
-    assertEntities(POSTGRES, filter, "(case when \"properties\" -> ? ->> 0 in ('s')"
-        + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)", "Name", "Name", "O'Brien");
+    assertEntities(
+        POSTGRES,
+        filter,
+        "(case when \"properties\" -> ? ->> 0 in ('s')"
+            + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)",
+        "Name",
+        "Name",
+        "O'Brien");
   }
 
   @Test
   void int32AlsoComparesWithInt64AndDoubleValues() {
     String filter = "Age gt 30";
-    assertEntities(H2, filter, "((" + H2_COMPARE + ") or (" + H2_COMPARE + "))",
-        "Age", "il", "GT", "i", "30", "Age", "d", "GT", "d", "30.0");
-    assertEntities(POSTGRES, filter, "((case when \"properties\" -> ? ->> 0 in ('i', 'l')"
-        + " then cast(\"properties\" -> ? ->> 1 as bigint) > ? else false end)"
-        + " or (case when \"properties\" -> ? ->> 0 in ('d') then (\"properties\" -> ? ->> 1 <> 'NaN'"
-        + " and cast(\"properties\" -> ? ->> 1 as float8) > cast(? as double precision)) else false end))",
-        "Age", "Age", 30L, "Age", "Age", "Age", 30.0);
+    assertEntities(
+        H2,
+        filter,
+        "((" + H2_COMPARE + ") or (" + H2_COMPARE + "))",
+        "Age",
+        "il",
+        "GT",
+        "i",
+        "30",
+        "Age",
+        "d",
+        "GT",
+        "d",
+        "30.0");
+    assertEntities(
+        POSTGRES,
+        filter,
+        "((case when \"properties\" -> ? ->> 0 in ('i', 'l')"
+            + " then cast(\"properties\" -> ? ->> 1 as bigint) > ? else false end)"
+            + " or (case when \"properties\" -> ? ->> 0 in ('d') then (\"properties\" -> ? ->> 1 <> 'NaN'"
+            + " and cast(\"properties\" -> ? ->> 1 as float8) > cast(? as double precision)) else false end))",
+        "Age",
+        "Age",
+        30L,
+        "Age",
+        "Age",
+        "Age",
+        30.0);
   }
 
   @Test
   void int64() {
     String filter = "Big le 5000000000L";
     assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Big", "l", "LE", "l", "5000000000");
-    assertEntities(POSTGRES, filter, "(case when \"properties\" -> ? ->> 0 in ('l')"
-        + " then cast(\"properties\" -> ? ->> 1 as bigint) <= ? else false end)", "Big", "Big", 5000000000L);
+    assertEntities(
+        POSTGRES,
+        filter,
+        "(case when \"properties\" -> ? ->> 0 in ('l')"
+            + " then cast(\"properties\" -> ? ->> 1 as bigint) <= ? else false end)",
+        "Big",
+        "Big",
+        5000000000L);
   }
 
   @Test
   void doubleKeepsNaNOutOfOrderedComparisons() {
     String filter = "Price lt 9.5";
     assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Price", "d", "LT", "d", "9.5");
-    assertEntities(POSTGRES, filter, "(case when \"properties\" -> ? ->> 0 in ('d') then (\"properties\" -> ? ->> 1"
-        + " <> 'NaN' and cast(\"properties\" -> ? ->> 1 as float8) < cast(? as double precision)) else false end)",
-        "Price", "Price", "Price", 9.5);
+    assertEntities(
+        POSTGRES,
+        filter,
+        "(case when \"properties\" -> ? ->> 0 in ('d') then (\"properties\" -> ? ->> 1"
+            + " <> 'NaN' and cast(\"properties\" -> ? ->> 1 as float8) < cast(? as double precision)) else false end)",
+        "Price",
+        "Price",
+        "Price",
+        9.5);
   }
 
   @Test
   void booleanValue() {
     String filter = "Active eq true";
     assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Active", "b", "EQ", "b", "true");
-    assertEntities(POSTGRES, filter, "(case when \"properties\" -> ? ->> 0 in ('b')"
-        + " then cast(\"properties\" -> ? ->> 1 as boolean) = ? else false end)", "Active", "Active", true);
+    assertEntities(
+        POSTGRES,
+        filter,
+        "(case when \"properties\" -> ? ->> 0 in ('b')"
+            + " then cast(\"properties\" -> ? ->> 1 as boolean) = ? else false end)",
+        "Active",
+        "Active",
+        true);
   }
 
   @Test
   void dateTimeComparesTicks() {
     String filter = "Born ge datetime'2020-01-01T00:00:00Z'";
     assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Born", "t", "GE", "t", "15778368000000000");
-    assertEntities(POSTGRES, filter, "(case when \"properties\" -> ? ->> 0 in ('t')"
-        + " then cast(\"properties\" -> ? ->> 1 as bigint) >= ? else false end)", "Born", "Born", 15778368000000000L);
+    assertEntities(
+        POSTGRES,
+        filter,
+        "(case when \"properties\" -> ? ->> 0 in ('t')"
+            + " then cast(\"properties\" -> ? ->> 1 as bigint) >= ? else false end)",
+        "Born",
+        "Born",
+        15778368000000000L);
   }
 
   @Test
   void guidAndBinaryCompareAsLowerCaseText() {
     String guid = "Id eq guid'0F8FAD5B-D9CB-469F-A165-70867728950E'";
-    assertEntities(H2, guid, "(" + H2_COMPARE + ")", "Id", "g", "EQ", "g", "0f8fad5b-d9cb-469f-a165-70867728950e");
-    assertEntities(POSTGRES, guid, "(case when \"properties\" -> ? ->> 0 in ('g')"
-        + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)",
-        "Id", "Id", "0f8fad5b-d9cb-469f-a165-70867728950e");
+    assertEntities(
+        H2,
+        guid,
+        "(" + H2_COMPARE + ")",
+        "Id",
+        "g",
+        "EQ",
+        "g",
+        "0f8fad5b-d9cb-469f-a165-70867728950e");
+    assertEntities(
+        POSTGRES,
+        guid,
+        "(case when \"properties\" -> ? ->> 0 in ('g')"
+            + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)",
+        "Id",
+        "Id",
+        "0f8fad5b-d9cb-469f-a165-70867728950e");
 
     String binary = "Data eq X'0AFF'";
     assertEntities(H2, binary, "(" + H2_COMPARE + ")", "Data", "x", "EQ", "x", "0aff");
-    assertEntities(POSTGRES, binary, "(case when \"properties\" -> ? ->> 0 in ('x')"
-        + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)", "Data", "Data", "0aff");
+    assertEntities(
+        POSTGRES,
+        binary,
+        "(case when \"properties\" -> ? ->> 0 in ('x')"
+            + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)",
+        "Data",
+        "Data",
+        "0aff");
   }
 
   @Test
   void notAndOr() {
     String filter = "not (A eq 'x') or B ne 'y' and PartitionKey gt 'k'";
-    assertEntities(H2, filter, "(not (" + H2_COMPARE + ") or ((" + H2_COMPARE + ")"
-        + " and \"partition_key\" > cast(? as varchar)))", "A", "s", "EQ", "s", "x", "B", "s", "NE", "s", "y", "k");
-    assertEntities(POSTGRES, filter, "(not (case when \"properties\" -> ? ->> 0 in ('s')"
-        + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)"
-        + " or ((case when \"properties\" -> ? ->> 0 in ('s')"
-        + " then (\"properties\" -> ? ->> 1) collate \"C\" <> ? else false end) and \"partition_key\" > ?))",
-        "A", "A", "x", "B", "B", "y", "k");
+    assertEntities(
+        H2,
+        filter,
+        "(not ("
+            + H2_COMPARE
+            + ") or (("
+            + H2_COMPARE
+            + ")"
+            + " and \"partition_key\" > cast(? as varchar)))",
+        "A",
+        "s",
+        "EQ",
+        "s",
+        "x",
+        "B",
+        "s",
+        "NE",
+        "s",
+        "y",
+        "k");
+    assertEntities(
+        POSTGRES,
+        filter,
+        "(not (case when \"properties\" -> ? ->> 0 in ('s')"
+            + " then (\"properties\" -> ? ->> 1) collate \"C\" = ? else false end)"
+            + " or ((case when \"properties\" -> ? ->> 0 in ('s')"
+            + " then (\"properties\" -> ? ->> 1) collate \"C\" <> ? else false end) and \"partition_key\" > ?))",
+        "A",
+        "A",
+        "x",
+        "B",
+        "B",
+        "y",
+        "k");
   }
 }

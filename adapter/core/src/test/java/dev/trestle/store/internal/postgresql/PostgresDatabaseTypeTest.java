@@ -15,6 +15,7 @@ class PostgresDatabaseTypeTest {
 
   @Test
   void setsItsSnapshotInOneStatement() {
-    assertThat(type.dialect().snapshotStatement()).contains("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    assertThat(type.dialect().snapshotStatement())
+        .contains("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
   }
 }

@@ -24,17 +24,24 @@ import java.util.stream.Collectors;
 import org.jooq.ResultQuery;
 
 /**
- * PostgreSQL only: a PartitionKey equality with a RowKey range runs as a range scan of the primary key, in key
- * order (no sort), as the page cursor declares it.
+ * PostgreSQL only: a PartitionKey equality with a RowKey range runs as a range scan of the primary
+ * key, in key order (no sort), as the page cursor declares it.
  */
 class PostgresIndexRangeScanTest {
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
   void partitionAndRowKeyRangeIsAnIndexRangeScanOnPostgreSql(TestDatabase database) {
     String account = TestDatabase.newAccount();
-    StoreSettings settings = new StoreSettings(
-        database.dataSource(), null, null, null, 1,
-        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false);
+    StoreSettings settings =
+        new StoreSettings(
+            database.dataSource(),
+            null,
+            null,
+            null,
+            1,
+            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
+            account,
+            false);
     try (Store store = Store.open(settings, QueryLimits.SERVICE);
         TableService service = SqlTableService.open(settings)) {
       service.createTable("ranges");
@@ -42,14 +49,24 @@ class PostgresIndexRangeScanTest {
       for (int p = 0; p < 40; p++) {
         List<TableOperation> batch = new ArrayList<>();
         for (int r = 0; r < 100; r++) {
-          batch.add(TableOperation.insert(TableEntity.builder("p" + p, String.format("r%03d", r)).put("n", r).build()));
+          batch.add(
+              TableOperation.insert(
+                  TableEntity.builder("p" + p, String.format("r%03d", r)).put("n", r).build()));
         }
         table.submitTransaction(batch);
       }
       store.sql.execute("ANALYZE trestle_entity");
 
-      String walk = store.inTransaction(sql -> explainCursor(sql, cursorScan(store, account,
-          "PartitionKey eq 'p7' and RowKey ge 'r010' and RowKey lt 'r020' and n ge 0").walkQuery(sql, null)));
+      String walk =
+          store.inTransaction(
+              sql ->
+                  explainCursor(
+                      sql,
+                      cursorScan(
+                              store,
+                              account,
+                              "PartitionKey eq 'p7' and RowKey ge 'r010' and RowKey lt 'r020' and n ge 0")
+                          .walkQuery(sql, null)));
 
       for (String plan : List.of(walk)) {
         assertThat(plan).containsPattern("Index (Only )?Scan using trestle_entity_pk");
@@ -63,13 +80,23 @@ class PostgresIndexRangeScanTest {
     FilterExpression expression = FilterParser.parse(filter);
     FilterTranslator translator = new FilterTranslator(store.dialect);
     long tableId = TableLookup.id(store.sql, account, "ranges");
-    return new CursorScan(new ScanRequest(store, QueryLimits.SERVICE, tableId, translator.entities(expression),
-        translator.keyRange(expression), store.propertyIndex.candidates(expression), null));
+    return new CursorScan(
+        new ScanRequest(
+            store,
+            QueryLimits.SERVICE,
+            tableId,
+            translator.entities(expression),
+            translator.keyRange(expression),
+            store.propertyIndex.candidates(expression),
+            null));
   }
 
   /** The plan of the query as a declared cursor, which is how the scan runs it. */
   private static String explainCursor(org.jooq.DSLContext sql, ResultQuery<?> query) {
-    return sql.fetch("EXPLAIN DECLARE explained NO SCROLL CURSOR FOR " + query.getSQL(), query.getBindValues().toArray())
+    return sql
+        .fetch(
+            "EXPLAIN DECLARE explained NO SCROLL CURSOR FOR " + query.getSQL(),
+            query.getBindValues().toArray())
         .stream()
         .map(row -> row.get(0, String.class))
         .collect(Collectors.joining("\n"));

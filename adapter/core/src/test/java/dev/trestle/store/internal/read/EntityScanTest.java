@@ -20,7 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
-/** Chunk and time-budget boundaries, made reachable on a small table by shrinking the scan's limits. */
+/**
+ * Chunk and time-budget boundaries, made reachable on a small table by shrinking the scan's limits.
+ */
 class EntityScanTest {
 
   private static TableClient table(TestDatabase database, QueryLimits limits) {
@@ -28,8 +30,17 @@ class EntityScanTest {
   }
 
   private static TableService service(DataSource dataSource, String account, QueryLimits limits) {
-    return SqlTableService.open(new StoreSettings(dataSource, null, null, null, 1,
-        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT, account, false), limits);
+    return SqlTableService.open(
+        new StoreSettings(
+            dataSource,
+            null,
+            null,
+            null,
+            1,
+            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
+            account,
+            false),
+        limits);
   }
 
   private static TableClient filledTable(TableService service) {
@@ -39,15 +50,20 @@ class EntityScanTest {
       List<TableOperation> batch = new ArrayList<>();
       for (int r = 0; r < 40; r++) {
         int n = p * 40 + r;
-        batch.add(TableOperation.insert(TableEntity.builder("p" + p, String.format("r%02d", r)).put("n", n)
-            .put("third", "t" + n % 3).build()));
+        batch.add(
+            TableOperation.insert(
+                TableEntity.builder("p" + p, String.format("r%02d", r))
+                    .put("n", n)
+                    .put("third", "t" + n % 3)
+                    .build()));
       }
       table.submitTransaction(batch);
     }
     return table;
   }
 
-  private static List<Integer> readAll(TableClient table, EntityQuery query, List<Integer> pageSizes) {
+  private static List<Integer> readAll(
+      TableClient table, EntityQuery query, List<Integer> pageSizes) {
     List<Integer> values = new ArrayList<>();
     while (true) {
       EntityPage page = table.query(query);
@@ -61,34 +77,49 @@ class EntityScanTest {
   }
 
   @DatabaseTest
-  void aSpentBudgetEndsThePageAfterOneChunkAndTheScanStillSeesEveryMatchOnce(TestDatabase database) {
+  void aSpentBudgetEndsThePageAfterOneChunkAndTheScanStillSeesEveryMatchOnce(
+      TestDatabase database) {
     TableClient table = table(database, new QueryLimits(Duration.ZERO, 3, 5));
     List<Integer> pageSizes = new ArrayList<>();
     List<Integer> values = readAll(table, EntityQuery.filter("n ge 100 and n lt 200"), pageSizes);
 
-    assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(100, 200).boxed().toList());
+    assertThat(values)
+        .containsExactlyElementsOf(java.util.stream.IntStream.range(100, 200).boxed().toList());
     assertThat(pageSizes).contains(0).allSatisfy(size -> assertThat(size).isLessThanOrEqualTo(5));
   }
 
-  @DatabaseTest({TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL, TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX})
-  void aSpentBudgetEndsEveryPageOfAnEqualityFilterAndTheScanStillSeesEveryMatchOnce(TestDatabase database) {
+  @DatabaseTest({
+    TestDatabase.Kind.H2,
+    TestDatabase.Kind.POSTGRESQL,
+    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX
+  })
+  void aSpentBudgetEndsEveryPageOfAnEqualityFilterAndTheScanStillSeesEveryMatchOnce(
+      TestDatabase database) {
     TableClient table = table(database, new QueryLimits(Duration.ZERO, 3, 5));
     List<Integer> pageSizes = new ArrayList<>();
-    List<Integer> values = readAll(table, EntityQuery.filter("third eq 't1' and n ge 100"), pageSizes);
+    List<Integer> values =
+        readAll(table, EntityQuery.filter("third eq 't1' and n ge 100"), pageSizes);
 
-    assertThat(values).containsExactlyElementsOf(
-        java.util.stream.IntStream.range(100, 240).filter(n -> n % 3 == 1).boxed().toList());
-    assertThat(pageSizes).hasSizeGreaterThan(1).allSatisfy(size -> assertThat(size).isLessThanOrEqualTo(5));
+    assertThat(values)
+        .containsExactlyElementsOf(
+            java.util.stream.IntStream.range(100, 240).filter(n -> n % 3 == 1).boxed().toList());
+    assertThat(pageSizes)
+        .hasSizeGreaterThan(1)
+        .allSatisfy(size -> assertThat(size).isLessThanOrEqualTo(5));
   }
 
   @DatabaseTest
   void chunksAdvanceWithinAKeyRange(TestDatabase database) {
     TableClient table = table(database, new QueryLimits(Duration.ZERO, 2, 4));
     List<Integer> pageSizes = new ArrayList<>();
-    List<Integer> values = readAll(table,
-        EntityQuery.filter("PartitionKey eq 'p3' and RowKey ge 'r10' and RowKey lt 'r20'"), pageSizes);
+    List<Integer> values =
+        readAll(
+            table,
+            EntityQuery.filter("PartitionKey eq 'p3' and RowKey ge 'r10' and RowKey lt 'r20'"),
+            pageSizes);
 
-    assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(130, 140).boxed().toList());
+    assertThat(values)
+        .containsExactlyElementsOf(java.util.stream.IntStream.range(130, 140).boxed().toList());
     // The key range bounds the chunks: no page is spent on other partitions.
     assertThat(pageSizes.stream().filter(size -> size == 0).count()).isLessThanOrEqualTo(1);
   }
@@ -99,16 +130,20 @@ class EntityScanTest {
     List<Integer> pageSizes = new ArrayList<>();
     List<Integer> values = readAll(table, EntityQuery.all().withTop(7), pageSizes);
 
-    assertThat(values).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 240).boxed().toList());
+    assertThat(values)
+        .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 240).boxed().toList());
     assertThat(pageSizes.subList(0, pageSizes.size() - 1)).containsOnly(7);
   }
 
   @DatabaseTest
-  void aPageWhoseConnectionWaitAteItsBudgetAnswersRightAfterWithWhatItReadAndAContinuation(TestDatabase database) {
+  void aPageWhoseConnectionWaitAteItsBudgetAnswersRightAfterWithWhatItReadAndAContinuation(
+      TestDatabase database) {
     String account = TestDatabase.newAccount();
     filledTable(service(database.dataSource(), account, QueryLimits.SERVICE));
     FaultyDataSource slowPool = new FaultyDataSource(database.dataSource());
-    TableClient table = service(slowPool, account, new QueryLimits(Duration.ofSeconds(1), 3, 5)).tableClient("scan");
+    TableClient table =
+        service(slowPool, account, new QueryLimits(Duration.ofSeconds(1), 3, 5))
+            .tableClient("scan");
     slowPool.connectionWait(Duration.ofMillis(1200));
 
     long started = System.nanoTime();
@@ -118,7 +153,10 @@ class EntityScanTest {
     // One wait for a connection, then the one step every page takes, so that paging makes progress.
     assertThat(millis).isLessThan(1200 + 600);
     assertThat(page.next()).isPresent();
-    assertThat(page.entities()).isNotEmpty().extracting(e -> (Integer) e.properties().get("n").value())
-        .containsExactlyElementsOf(java.util.stream.IntStream.range(0, page.entities().size()).boxed().toList());
+    assertThat(page.entities())
+        .isNotEmpty()
+        .extracting(e -> (Integer) e.properties().get("n").value())
+        .containsExactlyElementsOf(
+            java.util.stream.IntStream.range(0, page.entities().size()).boxed().toList());
   }
 }

@@ -12,15 +12,19 @@ public final class AccountKeys {
 
   public AccountKeys(Map<String, List<String>> base64Keys) {
     Map<String, List<SharedKeySigner>> decoded = new HashMap<>();
-    base64Keys.forEach((account, accountKeys) -> {
-      if (account == null || account.isEmpty()) {
-        throw new IllegalArgumentException("Account name is empty: give every account a name");
-      }
-      if (accountKeys == null || accountKeys.isEmpty()) {
-        throw new IllegalArgumentException("Account '" + account + "' has no key: give it one or two base64 keys");
-      }
-      decoded.put(account, accountKeys.stream().map(key -> new SharedKeySigner(decode(account, key))).toList());
-    });
+    base64Keys.forEach(
+        (account, accountKeys) -> {
+          if (account == null || account.isEmpty()) {
+            throw new IllegalArgumentException("Account name is empty: give every account a name");
+          }
+          if (accountKeys == null || accountKeys.isEmpty()) {
+            throw new IllegalArgumentException(
+                "Account '" + account + "' has no key: give it one or two base64 keys");
+          }
+          decoded.put(
+              account,
+              accountKeys.stream().map(key -> new SharedKeySigner(decode(account, key))).toList());
+        });
     this.keys = Map.copyOf(decoded);
   }
 
@@ -32,8 +36,11 @@ public final class AccountKeys {
       }
       return bytes;
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Key of account '" + account
-          + "' is not valid base64: give the account key exactly as a storage connection string holds it", e);
+      throw new IllegalArgumentException(
+          "Key of account '"
+              + account
+              + "' is not valid base64: give the account key exactly as a storage connection string holds it",
+          e);
     }
   }
 

@@ -3,8 +3,8 @@ package dev.trestle.server.auth.internal;
 import java.util.Optional;
 
 /**
- * What an account SAS allows: each operation needs a resource type in {@code srt} (s service, c table,
- * o entity) and a permission in {@code sp}, per the service's account SAS table.
+ * What an account SAS allows: each operation needs a resource type in {@code srt} (s service, c
+ * table, o entity) and a permission in {@code sp}, per the service's account SAS table.
  */
 record AccountSasGrant(String resourceTypes, String permissions) implements Grant {
 
@@ -20,7 +20,8 @@ record AccountSasGrant(String resourceTypes, String permissions) implements Gran
   }
 
   @Override
-  public void authorizeEntity(Operation operation, String tableName, String partitionKey, String rowKey) {
+  public void authorizeEntity(
+      Operation operation, String tableName, String partitionKey, String rowKey) {
     authorize(operation, tableName);
   }
 
@@ -30,7 +31,8 @@ record AccountSasGrant(String resourceTypes, String permissions) implements Gran
   }
 
   /**
-   * @param anyOf one of these letters suffices (empty: no letter does, the operation needs Shared Key)
+   * @param anyOf one of these letters suffices (empty: no letter does, the operation needs Shared
+   *     Key)
    * @param allOf every one of these letters is needed
    */
   record Requirement(char resourceType, String anyOf, String allOf) {

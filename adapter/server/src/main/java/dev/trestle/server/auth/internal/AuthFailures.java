@@ -3,7 +3,9 @@ package dev.trestle.server.auth.internal;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 
-/** The service's 401/403/400 authentication and authorization errors, with Azure's message texts. */
+/**
+ * The service's 401/403/400 authentication and authorization errors, with Azure's message texts.
+ */
 public final class AuthFailures {
   private AuthFailures() {}
 
@@ -12,42 +14,52 @@ public final class AuthFailures {
   }
 
   public static TableException noAuthenticationInformation() {
-    return new TableException(TableErrorCode.NO_AUTHENTICATION_INFORMATION,
+    return new TableException(
+        TableErrorCode.NO_AUTHENTICATION_INFORMATION,
         "Server failed to authenticate the request. Please refer to the information in the www-authenticate header.");
   }
 
   public static TableException invalidAuthenticationInfo() {
-    return new TableException(TableErrorCode.INVALID_AUTHENTICATION_INFO,
+    return new TableException(
+        TableErrorCode.INVALID_AUTHENTICATION_INFO,
         "Authentication information is not given in the correct format. Check the value of Authorization header.");
   }
 
   public static TableException authorizationFailure() {
-    return new TableException(TableErrorCode.AUTHORIZATION_FAILURE,
+    return new TableException(
+        TableErrorCode.AUTHORIZATION_FAILURE,
         "This request is not authorized to perform this operation.");
   }
 
   public static TableException permissionMismatch() {
-    return new TableException(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+    return new TableException(
+        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
         "This request is not authorized to perform this operation using this permission.");
   }
 
   public static TableException resourceTypeMismatch() {
-    return new TableException(TableErrorCode.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
+    return new TableException(
+        TableErrorCode.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
         "This request is not authorized to perform this operation using this resource type.");
   }
 
   public static TableException serviceMismatch() {
-    return new TableException(TableErrorCode.AUTHORIZATION_SERVICE_MISMATCH,
+    return new TableException(
+        TableErrorCode.AUTHORIZATION_SERVICE_MISMATCH,
         "This request is not authorized to perform this operation using this service.");
   }
 
   public static TableException sourceIpMismatch(String ip) {
-    return new TableException(TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
-        "This request is not authorized to perform this operation using this source IP " + ip + ".");
+    return new TableException(
+        TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
+        "This request is not authorized to perform this operation using this source IP "
+            + ip
+            + ".");
   }
 
   public static TableException protocolMismatch() {
-    return new TableException(TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH,
+    return new TableException(
+        TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH,
         "This request is not authorized to perform this operation using this protocol.");
   }
 }

@@ -4,13 +4,14 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 
 /**
- * A 403 {@code AuthenticationFailed}: the credential itself is wrong (signature, date, expiry, missing field).
- * {@link #detail()} is what Azure puts in {@code AuthenticationErrorDetail} of XML error bodies; JSON error
- * bodies carry only the standard message.
+ * A 403 {@code AuthenticationFailed}: the credential itself is wrong (signature, date, expiry,
+ * missing field). {@link #detail()} is what Azure puts in {@code AuthenticationErrorDetail} of XML
+ * error bodies; JSON error bodies carry only the standard message.
  */
 public final class AuthenticationFailedException extends TableException {
-  static final String MESSAGE = "Server failed to authenticate the request. "
-      + "Make sure the value of Authorization header is formed correctly including the signature.";
+  static final String MESSAGE =
+      "Server failed to authenticate the request. "
+          + "Make sure the value of Authorization header is formed correctly including the signature.";
 
   private final String detail;
 

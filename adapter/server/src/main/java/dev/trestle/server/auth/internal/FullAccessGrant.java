@@ -10,7 +10,8 @@ public enum FullAccessGrant implements Grant {
   public void authorize(Operation operation, String tableName) {}
 
   @Override
-  public void authorizeEntity(Operation operation, String tableName, String partitionKey, String rowKey) {}
+  public void authorizeEntity(
+      Operation operation, String tableName, String partitionKey, String rowKey) {}
 
   @Override
   public Optional<KeyRange> keyRange() {

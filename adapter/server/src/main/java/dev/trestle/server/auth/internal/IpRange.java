@@ -4,7 +4,10 @@ import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 
-/** The {@code sip} of a SAS: one address or an inclusive range {@code from-to}, IPv4 or IPv6, never resolved by DNS. */
+/**
+ * The {@code sip} of a SAS: one address or an inclusive range {@code from-to}, IPv4 or IPv6, never
+ * resolved by DNS.
+ */
 record IpRange(byte[] from, byte[] to) {
 
   static IpRange parse(String sip) {
@@ -26,10 +29,14 @@ record IpRange(byte[] from, byte[] to) {
       return false;
     }
     BigInteger value = new BigInteger(1, ip);
-    return value.compareTo(new BigInteger(1, from)) >= 0 && value.compareTo(new BigInteger(1, to)) <= 0;
+    return value.compareTo(new BigInteger(1, from)) >= 0
+        && value.compareTo(new BigInteger(1, to)) <= 0;
   }
 
-  /** The address bytes of an IP literal (IPv4-mapped IPv6 reduced to IPv4), or null when it is not a literal. */
+  /**
+   * The address bytes of an IP literal (IPv4-mapped IPv6 reduced to IPv4), or null when it is not a
+   * literal.
+   */
   static byte[] literal(String text) {
     String value = text.trim();
     if (value.startsWith("[") && value.endsWith("]")) {
@@ -41,7 +48,8 @@ record IpRange(byte[] from, byte[] to) {
     if (value.indexOf(':') < 0) {
       return ipv4(value);
     }
-    // Only hex digits, colons, dots and a zone id reach InetAddress, so it never does a name lookup.
+    // Only hex digits, colons, dots and a zone id reach InetAddress, so it never does a name
+    // lookup.
     if (!value.matches("[0-9A-Fa-f:.]+(%[0-9A-Za-z]+)?")) {
       return null;
     }

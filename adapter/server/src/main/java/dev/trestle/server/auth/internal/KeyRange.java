@@ -3,10 +3,12 @@ package dev.trestle.server.auth.internal;
 import dev.trestle.EntityQuery;
 
 /**
- * The key range a table SAS limits access to ({@code spk}, {@code srk}, {@code epk}, {@code erk}); null bounds are open.
- * An entity is inside when (PK, RK) is at or after (startPk, startRk) and at or before (endPk, endRk).
+ * The key range a table SAS limits access to ({@code spk}, {@code srk}, {@code epk}, {@code erk});
+ * null bounds are open. An entity is inside when (PK, RK) is at or after (startPk, startRk) and at
+ * or before (endPk, endRk).
  */
-public record KeyRange(String startPartitionKey, String startRowKey, String endPartitionKey, String endRowKey) {
+public record KeyRange(
+    String startPartitionKey, String startRowKey, String endPartitionKey, String endRowKey) {
   public boolean contains(String partitionKey, String rowKey) {
     return forQuery().contains(partitionKey, rowKey);
   }

@@ -3,8 +3,9 @@ package dev.trestle.server.auth.internal;
 import java.util.List;
 
 /**
- * Reads single-valued query parameters of a request; an empty value counts as absent. A parameter given twice
- * is refused, as Azure does: taking either value would let a signed parameter and another one disagree.
+ * Reads single-valued query parameters of a request; an empty value counts as absent. A parameter
+ * given twice is refused, as Azure does: taking either value would let a signed parameter and
+ * another one disagree.
  */
 final class Params {
   private Params() {}
@@ -15,7 +16,8 @@ final class Params {
       return null;
     }
     if (values.size() > 1) {
-      throw AuthFailures.authenticationFailed("The query parameter " + name + " is given more than once.");
+      throw AuthFailures.authenticationFailed(
+          "The query parameter " + name + " is given more than once.");
     }
     String value = values.get(0);
     return value == null || value.isEmpty() ? null : value;

@@ -9,12 +9,13 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 
 /**
- * Checks Shared Key, Shared Key Lite, account SAS and table SAS credentials of a request for one account.
- * Failures are {@code TableException}s with the service's 403 (or 400/401) codes.
+ * Checks Shared Key, Shared Key Lite, account SAS and table SAS credentials of a request for one
+ * account. Failures are {@code TableException}s with the service's 403 (or 400/401) codes.
  *
- * <p>An {@code Authorization} header means Shared Key; otherwise a {@code sig} query parameter means a SAS
- * (account SAS when it has {@code ss} or {@code srt}, else table SAS); with neither the request is anonymous,
- * which only passes when anonymous access is switched on (401 {@code NoAuthenticationInformation} otherwise).
+ * <p>An {@code Authorization} header means Shared Key; otherwise a {@code sig} query parameter
+ * means a SAS (account SAS when it has {@code ss} or {@code srt}, else table SAS); with neither the
+ * request is anonymous, which only passes when anonymous access is switched on (401 {@code
+ * NoAuthenticationInformation} otherwise).
  */
 public final class RequestAuthenticator {
 
@@ -28,27 +29,34 @@ public final class RequestAuthenticator {
 
   /**
    * @param accountKeys account name → its base64 keys
-   * @param accessPolicies (account, tableName) → that table's stored access policies (for {@code si}); an empty
-   *     list (or null) when the table does not exist
+   * @param accessPolicies (account, tableName) → that table's stored access policies (for {@code
+   *     si}); an empty list (or null) when the table does not exist
    * @param allowAnonymous when true, a request without credentials gets full access
    */
-  public RequestAuthenticator(Map<String, List<String>> accountKeys,
-      BiFunction<String, String, List<AccessPolicy>> accessPolicies, Clock clock, boolean allowAnonymous) {
+  public RequestAuthenticator(
+      Map<String, List<String>> accountKeys,
+      BiFunction<String, String, List<AccessPolicy>> accessPolicies,
+      Clock clock,
+      boolean allowAnonymous) {
     this(accountKeys, accessPolicies, clock, allowAnonymous, DEFAULT_CLOCK_SKEW);
   }
 
   /**
-   * @param clockSkew how far a Shared Key request's {@code x-ms-date}/{@code Date} may be from {@code clock}, either
-   *     way, before it fails with {@code AuthenticationFailed}
+   * @param clockSkew how far a Shared Key request's {@code x-ms-date}/{@code Date} may be from
+   *     {@code clock}, either way, before it fails with {@code AuthenticationFailed}
    * @throws IllegalArgumentException when a key is not base64 or the skew is negative
    */
-  public RequestAuthenticator(Map<String, List<String>> accountKeys,
-      BiFunction<String, String, List<AccessPolicy>> accessPolicies, Clock clock, boolean allowAnonymous,
+  public RequestAuthenticator(
+      Map<String, List<String>> accountKeys,
+      BiFunction<String, String, List<AccessPolicy>> accessPolicies,
+      Clock clock,
+      boolean allowAnonymous,
       Duration clockSkew) {
     Objects.requireNonNull(accessPolicies, "accessPolicies");
     Objects.requireNonNull(clock, "clock");
     if (clockSkew == null || clockSkew.isNegative()) {
-      throw new IllegalArgumentException("clockSkew must be zero or positive, e.g. Duration.ofMinutes(15)");
+      throw new IllegalArgumentException(
+          "clockSkew must be zero or positive, e.g. Duration.ofMinutes(15)");
     }
     AccountKeys keys = new AccountKeys(accountKeys);
     this.sharedKey = new SharedKeyVerifier(keys, clock, clockSkew);
@@ -66,7 +74,9 @@ public final class RequestAuthenticator {
     }
     if (has(request, "sig")) {
       boolean accountSasToken = has(request, "ss") || has(request, "srt");
-      return accountSasToken ? accountSas.verify(request, account) : tableSas.verify(request, account);
+      return accountSasToken
+          ? accountSas.verify(request, account)
+          : tableSas.verify(request, account);
     }
     if (allowAnonymous) {
       return FullAccessGrant.INSTANCE;

@@ -4,7 +4,10 @@ import dev.trestle.edm.EdmDateTime;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
-/** Parses {@code st} and {@code se} ({@link EdmDateTime#parseIso8601}); a malformed one fails authentication. */
+/**
+ * Parses {@code st} and {@code se} ({@link EdmDateTime#parseIso8601}); a malformed one fails
+ * authentication.
+ */
 final class SasTime {
   private SasTime() {}
 
@@ -15,7 +18,8 @@ final class SasTime {
     try {
       return EdmDateTime.parseIso8601(value);
     } catch (DateTimeParseException e) {
-      throw AuthFailures.authenticationFailed("Invalid " + name + " '" + value + "': expected an ISO 8601 UTC time.");
+      throw AuthFailures.authenticationFailed(
+          "Invalid " + name + " '" + value + "': expected an ISO 8601 UTC time.");
     }
   }
 }

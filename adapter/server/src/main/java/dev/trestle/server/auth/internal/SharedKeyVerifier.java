@@ -15,9 +15,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Checks {@code Authorization: SharedKey|SharedKeyLite account:signature} the way the Table service does: the
- * string to sign has no canonicalized x-ms headers, the Date line is {@code x-ms-date} when present (else
- * {@code Date}), and the canonicalized resource is {@code /account} + the request path + {@code ?comp=} only.
+ * Checks {@code Authorization: SharedKey|SharedKeyLite account:signature} the way the Table service
+ * does: the string to sign has no canonicalized x-ms headers, the Date line is {@code x-ms-date}
+ * when present (else {@code Date}), and the canonicalized resource is {@code /account} + the
+ * request path + {@code ?comp=} only.
  */
 public final class SharedKeyVerifier {
   private final AccountKeys keys;
@@ -31,12 +32,19 @@ public final class SharedKeyVerifier {
     this.allowedSkew = allowedSkew;
   }
 
-  /** Returns normally when the header is valid for {@code account}; throws the service's error otherwise. */
+  /**
+   * Returns normally when the header is valid for {@code account}; throws the service's error
+   * otherwise.
+   */
   public void verify(SignedRequest request, String account, String authorization) {
     Credential credential = Credential.parse(authorization);
     if (!credential.account().equals(account)) {
-      throw AuthFailures.authenticationFailed("The account '" + credential.account()
-          + "' of the Authorization header is not the account '" + account + "' of the request.");
+      throw AuthFailures.authenticationFailed(
+          "The account '"
+              + credential.account()
+              + "' of the Authorization header is not the account '"
+              + account
+              + "' of the request.");
     }
     List<SharedKeySigner> accountKeys = keys.of(account);
     if (accountKeys.isEmpty()) {
@@ -47,10 +55,15 @@ public final class SharedKeyVerifier {
     byte[] provided = Hmac.decodeSignature(credential.signature());
     List<String> stringsToSign = new ArrayList<>();
     for (String resource : canonicalizedResources(request, account)) {
-      stringsToSign.add(credential.lite()
-          ? SharedKeySigner.liteStringToSign(date, resource)
-          : SharedKeySigner.stringToSign(request.method(), request.header("Content-MD5"),
-              request.header("Content-Type"), date, resource));
+      stringsToSign.add(
+          credential.lite()
+              ? SharedKeySigner.liteStringToSign(date, resource)
+              : SharedKeySigner.stringToSign(
+                  request.method(),
+                  request.header("Content-MD5"),
+                  request.header("Content-Type"),
+                  date,
+                  resource));
     }
     for (SharedKeySigner key : accountKeys) {
       for (String stringToSign : stringsToSign) {
@@ -59,9 +72,12 @@ public final class SharedKeyVerifier {
         }
       }
     }
-    throw AuthFailures.authenticationFailed("The MAC signature found in the HTTP request '" + credential.signature()
-        + "' is not the same as any computed signature. Server used following string to sign: '"
-        + stringsToSign.get(0) + "'.");
+    throw AuthFailures.authenticationFailed(
+        "The MAC signature found in the HTTP request '"
+            + credential.signature()
+            + "' is not the same as any computed signature. Server used following string to sign: '"
+            + stringsToSign.get(0)
+            + "'.");
   }
 
   private String checkedDate(SignedRequest request) {
@@ -78,12 +94,16 @@ public final class SharedKeyVerifier {
       throw AuthFailures.authenticationFailed("Request date header too old: '" + date + "'.");
     }
     if (sent.isAfter(now.plus(allowedSkew))) {
-      throw AuthFailures.authenticationFailed("Request date header is in the future: '" + date + "'.");
+      throw AuthFailures.authenticationFailed(
+          "Request date header is in the future: '" + date + "'.");
     }
     return date;
   }
 
-  /** Clients send the same date string for a whole second, so the last parse is nearly always reusable. */
+  /**
+   * Clients send the same date string for a whole second, so the last parse is nearly always
+   * reusable.
+   */
   private Instant parsedDate(String date) {
     String text = date.trim();
     ParsedDate last = lastDate;
@@ -94,22 +114,28 @@ public final class SharedKeyVerifier {
     try {
       instant = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
     } catch (DateTimeParseException e) {
-      throw AuthFailures.authenticationFailed("The date header '" + date + "' is not in RFC 1123 format.");
+      throw AuthFailures.authenticationFailed(
+          "The date header '" + date + "' is not in RFC 1123 format.");
     }
     lastDate = new ParsedDate(text, instant);
     return instant;
   }
 
-  /** A date header and its parsed value; immutable, so a racing reader sees either the old pair or the new. */
+  /**
+   * A date header and its parsed value; immutable, so a racing reader sees either the old pair or
+   * the new.
+   */
   private record ParsedDate(String text, Instant instant) {}
 
   /**
-   * The path exactly as sent first; then its percent-decoded form, because clients differ in what they escape
-   * before signing (quotes, spaces in keys) and the decoded form is what they all start from; then the path with
-   * its quotes escaped as {@code %27}, which clients that escape before signing but send quotes as-is produce.
+   * The path exactly as sent first; then its percent-decoded form, because clients differ in what
+   * they escape before signing (quotes, spaces in keys) and the decoded form is what they all start
+   * from; then the path with its quotes escaped as {@code %27}, which clients that escape before
+   * signing but send quotes as-is produce.
    */
   static Set<String> canonicalizedResources(SignedRequest request, String account) {
-    String rawPath = request.rawPath() == null || request.rawPath().isEmpty() ? "/" : request.rawPath();
+    String rawPath =
+        request.rawPath() == null || request.rawPath().isEmpty() ? "/" : request.rawPath();
     String comp = compSuffix(request);
     Set<String> resources = new LinkedHashSet<>();
     resources.add("/" + account + rawPath + comp);
@@ -120,7 +146,8 @@ public final class SharedKeyVerifier {
     if (rawPath.indexOf('\'') >= 0) {
       resources.add("/" + account + rawPath.replace("'", "%27") + comp);
     }
-    // Requests to the secondary endpoint (/account-secondary/...) are signed for the primary's path.
+    // Requests to the secondary endpoint (/account-secondary/...) are signed for the primary's
+    // path.
     String secondary = "/" + account + "-secondary";
     if (rawPath.startsWith(secondary + "/") || rawPath.equals(secondary)) {
       resources.add("/" + account + "/" + account + rawPath.substring(secondary.length()) + comp);

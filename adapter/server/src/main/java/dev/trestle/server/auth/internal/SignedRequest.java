@@ -2,12 +2,17 @@ package dev.trestle.server.auth.internal;
 
 import java.util.List;
 
-/** The parts of an HTTP request that credentials are checked against; the server adapts its request to it. */
+/**
+ * The parts of an HTTP request that credentials are checked against; the server adapts its request
+ * to it.
+ */
 public interface SignedRequest {
   /** HTTP method as sent, e.g. {@code GET}, {@code MERGE}. */
   String method();
 
-  /** The request path exactly as sent, still percent-encoded, e.g. {@code /devstoreaccount1/Tables}. */
+  /**
+   * The request path exactly as sent, still percent-encoded, e.g. {@code /devstoreaccount1/Tables}.
+   */
   String rawPath();
 
   /** Decoded query parameters by name (all values); empty list when absent. */

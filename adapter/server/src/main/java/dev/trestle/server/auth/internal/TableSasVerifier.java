@@ -1,9 +1,9 @@
 package dev.trestle.server.auth.internal;
 
-import dev.trestle.server.auth.SharedKeySigner;
 import static dev.trestle.server.auth.internal.Params.orEmpty;
 
 import dev.trestle.AccessPolicy;
+import dev.trestle.server.auth.SharedKeySigner;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -13,18 +13,20 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
- * Checks a table SAS ({@code tn} present). String to sign (sv 2015-04-05 and later):
- * {@code sp \n st \n se \n /table/account/table \n si \n sip \n spr \n sv \n spk \n srk \n epk \n erk}.
- * The Java and Python SDKs lower-case the canonical resource; a client that keeps the table's casing is accepted
- * too. With {@code si}, start, expiry and permissions come from the table's stored access policy; giving one
- * both in the URL and in the policy is an error.
+ * Checks a table SAS ({@code tn} present). String to sign (sv 2015-04-05 and later): {@code sp \n
+ * st \n se \n /table/account/table \n si \n sip \n spr \n sv \n spk \n srk \n epk \n erk}. The Java
+ * and Python SDKs lower-case the canonical resource; a client that keeps the table's casing is
+ * accepted too. With {@code si}, start, expiry and permissions come from the table's stored access
+ * policy; giving one both in the URL and in the policy is an error.
  */
 public final class TableSasVerifier {
   private final AccountKeys keys;
   private final BiFunction<String, String, List<AccessPolicy>> accessPolicies;
   private final Clock clock;
 
-  public TableSasVerifier(AccountKeys keys, BiFunction<String, String, List<AccessPolicy>> accessPolicies,
+  public TableSasVerifier(
+      AccountKeys keys,
+      BiFunction<String, String, List<AccessPolicy>> accessPolicies,
       Clock clock) {
     this.keys = keys;
     this.accessPolicies = accessPolicies;
@@ -46,8 +48,23 @@ public final class TableSasVerifier {
     String epk = Params.single(request, "epk");
     String erk = Params.single(request, "erk");
 
-    String tail = "\n" + orEmpty(si) + "\n" + orEmpty(sip) + "\n" + orEmpty(spr) + "\n" + sv + "\n" + orEmpty(spk)
-        + "\n" + orEmpty(srk) + "\n" + orEmpty(epk) + "\n" + orEmpty(erk);
+    String tail =
+        "\n"
+            + orEmpty(si)
+            + "\n"
+            + orEmpty(sip)
+            + "\n"
+            + orEmpty(spr)
+            + "\n"
+            + sv
+            + "\n"
+            + orEmpty(spk)
+            + "\n"
+            + orEmpty(srk)
+            + "\n"
+            + orEmpty(epk)
+            + "\n"
+            + orEmpty(erk);
     String head = orEmpty(sp) + "\n" + orEmpty(st) + "\n" + orEmpty(se) + "\n";
     String resource = "/table/" + account + "/" + tn;
     Set<String> stringsToSign = new LinkedHashSet<>();
@@ -84,8 +101,9 @@ public final class TableSasVerifier {
         }
       }
     }
-    throw AuthFailures.authenticationFailed("Signature did not match. String to sign used was "
-        + stringsToSign.iterator().next().replace("\n", "\\n"));
+    throw AuthFailures.authenticationFailed(
+        "Signature did not match. String to sign used was "
+            + stringsToSign.iterator().next().replace("\n", "\\n"));
   }
 
   private AccessPolicy storedPolicy(String account, String table, String id) {
@@ -97,13 +115,18 @@ public final class TableSasVerifier {
         }
       }
     }
-    throw AuthFailures.authenticationFailed("The signed identifier '" + id + "' is not a stored access policy of table '"
-        + table + "'.");
+    throw AuthFailures.authenticationFailed(
+        "The signed identifier '"
+            + id
+            + "' is not a stored access policy of table '"
+            + table
+            + "'.");
   }
 
   private static <T> T merge(String name, T fromUrl, T fromPolicy) {
     if (fromUrl != null && fromPolicy != null) {
-      throw AuthFailures.authenticationFailed(name + " is given both in the signature and in the stored access policy.");
+      throw AuthFailures.authenticationFailed(
+          name + " is given both in the signature and in the stored access policy.");
     }
     return fromUrl != null ? fromUrl : fromPolicy;
   }

@@ -14,16 +14,19 @@ final class BatchRequestParser {
   private BatchRequestParser() {}
 
   /** An operation inside the batch, still unparsed beyond its HTTP framing. */
-  record InnerRequest(String method, String target, Map<String, String> headers, byte[] body, String contentId) {}
+  record InnerRequest(
+      String method, String target, Map<String, String> headers, byte[] body, String contentId) {}
 
   /** What the batch holds: a change set of writes, or one query (outside any change set). */
   record Batch(List<InnerRequest> changeSet, InnerRequest query) {}
 
   static Batch parse(String contentType, byte[] body) {
     String boundary = MultipartReader.boundary(contentType);
-    List<MultipartReader.Part> parts = MultipartReader.parts(new String(body, StandardCharsets.ISO_8859_1), boundary);
+    List<MultipartReader.Part> parts =
+        MultipartReader.parts(new String(body, StandardCharsets.ISO_8859_1), boundary);
     if (parts.size() != 1) {
-      throw new TableException(TableErrorCode.INVALID_INPUT,
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
           "A batch request must contain exactly one change set or one query.");
     }
     MultipartReader.Part part = parts.get(0);
@@ -31,15 +34,16 @@ final class BatchRequestParser {
     if (partType != null && partType.toLowerCase(Locale.ROOT).startsWith("multipart/mixed")) {
       String changeSetBoundary = MultipartReader.boundary(partType);
       List<InnerRequest> operations = new ArrayList<>();
-      for (MultipartReader.Part operation : MultipartReader.parts(part.content(), changeSetBoundary)) {
+      for (MultipartReader.Part operation :
+          MultipartReader.parts(part.content(), changeSetBoundary)) {
         operations.add(inner(operation));
       }
       return new Batch(operations, null);
     }
     InnerRequest query = inner(part);
     if (!query.method().equals("GET")) {
-      throw new TableException(TableErrorCode.INVALID_INPUT,
-          "An operation outside a change set must be a query (GET).");
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT, "An operation outside a change set must be a query (GET).");
     }
     return new Batch(null, query);
   }
@@ -72,7 +76,11 @@ final class BatchRequestParser {
         throw MultipartReader.malformed("A batch part has an invalid Content-Length.");
       }
     }
-    return new InnerRequest(words[0].toUpperCase(Locale.ROOT), words[1], request.headers(), requestBody,
+    return new InnerRequest(
+        words[0].toUpperCase(Locale.ROOT),
+        words[1],
+        request.headers(),
+        requestBody,
         part.header("Content-ID"));
   }
 
@@ -100,7 +108,8 @@ final class BatchRequestParser {
       }
     }
     int question = rest.indexOf('?');
-    return question < 0 ? new String[] {rest, null}
+    return question < 0
+        ? new String[] {rest, null}
         : new String[] {rest.substring(0, question), rest.substring(question + 1)};
   }
 }

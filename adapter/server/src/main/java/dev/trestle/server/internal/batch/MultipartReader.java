@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Splits a {@code multipart/mixed} body into parts. Works on ISO-8859-1 text so that offsets are byte offsets
- * and part bodies come back byte for byte. Accepts CRLF and bare LF line ends. Anything malformed is
- * {@code InvalidInput}.
+ * Splits a {@code multipart/mixed} body into parts. Works on ISO-8859-1 text so that offsets are
+ * byte offsets and part bodies come back byte for byte. Accepts CRLF and bare LF line ends.
+ * Anything malformed is {@code InvalidInput}.
  */
 final class MultipartReader {
   private MultipartReader() {}
@@ -30,7 +30,8 @@ final class MultipartReader {
 
   /** The boundary parameter of a multipart Content-Type (quotes removed), or InvalidInput. */
   static String boundary(String contentType) {
-    if (contentType == null || !contentType.trim().toLowerCase(Locale.ROOT).startsWith("multipart/mixed")) {
+    if (contentType == null
+        || !contentType.trim().toLowerCase(Locale.ROOT).startsWith("multipart/mixed")) {
       throw malformed("The batch request must have a multipart/mixed content type.");
     }
     for (String parameter : contentType.split(";")) {
@@ -112,7 +113,8 @@ final class MultipartReader {
       if (colon <= 0) {
         throw malformed("A part header is malformed.");
       }
-      headers.merge(line.substring(0, colon).trim(), line.substring(colon + 1).trim(), (a, b) -> a + "," + b);
+      headers.merge(
+          line.substring(0, colon).trim(), line.substring(colon + 1).trim(), (a, b) -> a + "," + b);
       if (lineEnd < 0) {
         return new Part(headers, "");
       }

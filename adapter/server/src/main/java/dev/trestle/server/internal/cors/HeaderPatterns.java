@@ -3,7 +3,10 @@ package dev.trestle.server.internal.cors;
 import java.util.List;
 import java.util.Locale;
 
-/** Header lists of CORS rules: exact names, prefixes ending in {@code *}, or {@code *} for all; case-insensitive. */
+/**
+ * Header lists of CORS rules: exact names, prefixes ending in {@code *}, or {@code *} for all;
+ * case-insensitive.
+ */
 final class HeaderPatterns {
   private HeaderPatterns() {}
 

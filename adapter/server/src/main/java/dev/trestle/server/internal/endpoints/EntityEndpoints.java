@@ -22,34 +22,50 @@ public final class EntityEndpoints {
   public static ApiResponse query(HttpCall call, CallContext ctx, String table) {
     ctx.grant().authorize(Operation.QUERY_ENTITIES, table);
     String nextPartitionKey = call.query("NextPartitionKey");
-    EntityQuery.Continuation continuation = nextPartitionKey == null ? null
-        : new EntityQuery.Continuation(nextPartitionKey, call.query("NextRowKey"));
+    EntityQuery.Continuation continuation =
+        nextPartitionKey == null
+            ? null
+            : new EntityQuery.Continuation(nextPartitionKey, call.query("NextRowKey"));
     List<String> select = Preconditions.select(call);
-    // a table SAS with a key range silently restricts what a query returns: the store reads only inside it
+    // a table SAS with a key range silently restricts what a query returns: the store reads only
+    // inside it
     EntityQuery.KeyRange range = ctx.grant().keyRange().map(KeyRange::forQuery).orElse(null);
-    EntityQuery query = Preconditions.query(() -> new EntityQuery(Preconditions.filter(call), select,
-        Preconditions.top(call), continuation, range));
+    EntityQuery query =
+        Preconditions.query(
+            () ->
+                new EntityQuery(
+                    Preconditions.filter(call),
+                    select,
+                    Preconditions.top(call),
+                    continuation,
+                    range));
     EntityPage page = ctx.tables().tableClient(table).query(query);
     List<TableEntity> entities = page.entities();
     Optional<EntityQuery.Continuation> next = page.next();
     MetadataLevel level = call.metadataLevel();
-    ApiResponse response = ApiResponse.status(200)
-        .body(level.contentType(), writer(call, level).page(table, entities, select));
-    next.ifPresent(c -> {
-      response.header("x-ms-continuation-NextPartitionKey", c.nextPartitionKey());
-      if (c.nextRowKey() != null && !c.nextRowKey().isEmpty()) {
-        response.header("x-ms-continuation-NextRowKey", c.nextRowKey());
-      }
-    });
+    ApiResponse response =
+        ApiResponse.status(200)
+            .body(level.contentType(), writer(call, level).page(table, entities, select));
+    next.ifPresent(
+        c -> {
+          response.header("x-ms-continuation-NextPartitionKey", c.nextPartitionKey());
+          if (c.nextRowKey() != null && !c.nextRowKey().isEmpty()) {
+            response.header("x-ms-continuation-NextRowKey", c.nextRowKey());
+          }
+        });
     return response;
   }
 
   public static ApiResponse get(HttpCall call, CallContext ctx, Route.EntityResource target) {
     ctx.grant().authorize(Operation.GET_ENTITY, target.tableName());
-    ctx.grant().authorizeEntity(Operation.GET_ENTITY, target.tableName(), target.partitionKey(), target.rowKey());
+    ctx.grant()
+        .authorizeEntity(
+            Operation.GET_ENTITY, target.tableName(), target.partitionKey(), target.rowKey());
     List<String> select = Preconditions.select(call);
-    TableEntity entity = ctx.tables().tableClient(target.tableName())
-        .get(target.partitionKey(), target.rowKey(), select);
+    TableEntity entity =
+        ctx.tables()
+            .tableClient(target.tableName())
+            .get(target.partitionKey(), target.rowKey(), select);
     MetadataLevel level = call.metadataLevel();
     return ApiResponse.status(200)
         .header("ETag", entity.etag())
@@ -61,23 +77,25 @@ public final class EntityEndpoints {
     authorize(ctx, write);
     TableClient client = ctx.tables().tableClient(write.table());
     TableOperation op = write.operation();
-    TableEntity stored = switch (op.kind()) {
-      case INSERT -> client.insert(op.entity());
-      case UPDATE -> client.update(op.entity(), op.ifMatch());
-      case MERGE -> client.merge(op.entity(), op.ifMatch());
-      case UPSERT_REPLACE -> client.upsertReplace(op.entity());
-      case UPSERT_MERGE -> client.upsertMerge(op.entity());
-      case DELETE -> {
-        client.delete(write.partitionKey(), write.rowKey(), op.ifMatch());
-        yield null;
-      }
-    };
+    TableEntity stored =
+        switch (op.kind()) {
+          case INSERT -> client.insert(op.entity());
+          case UPDATE -> client.update(op.entity(), op.ifMatch());
+          case MERGE -> client.merge(op.entity(), op.ifMatch());
+          case UPSERT_REPLACE -> client.upsertReplace(op.entity());
+          case UPSERT_MERGE -> client.upsertMerge(op.entity());
+          case DELETE -> {
+            client.delete(write.partitionKey(), write.rowKey(), op.ifMatch());
+            yield null;
+          }
+        };
     return response(call, write, stored);
   }
 
   public static void authorize(CallContext ctx, EntityWrite write) {
     ctx.grant().authorize(write.permission(), write.table());
-    ctx.grant().authorizeEntity(write.permission(), write.table(), write.partitionKey(), write.rowKey());
+    ctx.grant()
+        .authorizeEntity(write.permission(), write.table(), write.partitionKey(), write.rowKey());
   }
 
   /** The response of a successful write, as a single request or as a change-set part. */
@@ -88,8 +106,9 @@ public final class EntityEndpoints {
     if (write.operation().kind() != TableOperation.Kind.INSERT) {
       return ApiResponse.status(204).header("ETag", stored.etag());
     }
-    String location = ODataJsonWriter.entityUrl(call.baseUrl(), write.table(), stored.partitionKey(),
-        stored.rowKey());
+    String location =
+        ODataJsonWriter.entityUrl(
+            call.baseUrl(), write.table(), stored.partitionKey(), stored.rowKey());
     if ("return-no-content".equals(write.prefer())) {
       return ApiResponse.status(204)
           .header("ETag", stored.etag())

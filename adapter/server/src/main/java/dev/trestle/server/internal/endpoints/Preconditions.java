@@ -13,10 +13,14 @@ final class Preconditions {
 
   private Preconditions() {}
 
-  /** The If-Match value, or null when absent; {@code *} or a weak ETag, anything else is InvalidInput. */
+  /**
+   * The If-Match value, or null when absent; {@code *} or a weak ETag, anything else is
+   * InvalidInput.
+   */
   static String ifMatch(HttpCall call) {
     if (call.header("If-None-Match") != null) {
-      throw new TableException(TableErrorCode.INVALID_INPUT,
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
           "If-None-Match HTTP header is not supported for this operation.");
     }
     String value = call.header("If-Match");
@@ -25,14 +29,19 @@ final class Preconditions {
     }
     String trimmed = value.trim();
     if (!trimmed.equals("*") && !WEAK_ETAG.matcher(trimmed).matches()) {
-      throw new TableException(TableErrorCode.INVALID_INPUT,
-          "The etag value '" + value + "' specified in one of the request headers is not valid. "
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
+          "The etag value '"
+              + value
+              + "' specified in one of the request headers is not valid. "
               + "Please make sure only one etag value is specified and is valid.");
     }
     return trimmed;
   }
 
-  /** {@code $top}: null when absent, else a number; its range is checked where the query is built. */
+  /**
+   * {@code $top}: null when absent, else a number; its range is checked where the query is built.
+   */
   static Integer top(HttpCall call) {
     String value = call.query("$top");
     if (value == null) {
@@ -41,13 +50,15 @@ final class Preconditions {
     try {
       return Integer.parseInt(value.trim());
     } catch (NumberFormatException e) {
-      throw new TableException(TableErrorCode.INVALID_INPUT, "Bad Request - Error in query syntax.");
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT, "Bad Request - Error in query syntax.");
     }
   }
 
   /**
-   * Builds a query from the request's options. The query records check {@code $top} and refuse it with
-   * {@code OutOfRangeQueryParameterValue}, the library's code; on the wire Azure answers {@code InvalidInput}.
+   * Builds a query from the request's options. The query records check {@code $top} and refuse it
+   * with {@code OutOfRangeQueryParameterValue}, the library's code; on the wire Azure answers
+   * {@code InvalidInput}.
    */
   static <T> T query(Supplier<T> build) {
     try {
@@ -74,7 +85,8 @@ final class Preconditions {
     }
     List<String> names = java.util.Arrays.stream(value.split(",", -1)).map(String::trim).toList();
     if (names.contains("")) {
-      throw new TableException(TableErrorCode.INVALID_INPUT, "Bad Request - Error in query syntax.");
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT, "Bad Request - Error in query syntax.");
     }
     return names.stream().distinct().toList();
   }

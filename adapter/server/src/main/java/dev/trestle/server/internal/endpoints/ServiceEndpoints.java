@@ -15,11 +15,13 @@ public final class ServiceEndpoints {
 
   private ServiceEndpoints() {}
 
-  public static ApiResponse handle(HttpCall call, CallContext ctx, ServicePropertiesCache properties) {
+  public static ApiResponse handle(
+      HttpCall call, CallContext ctx, ServicePropertiesCache properties) {
     String restype = call.query("restype");
     String comp = call.query("comp");
     if (!"service".equals(restype) || !("properties".equals(comp) || "stats".equals(comp))) {
-      throw new TableException(TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+      throw new TableException(
+          TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
           "Value for one of the query parameters specified in the request URI is invalid.");
     }
     String method = call.method();
@@ -33,7 +35,8 @@ public final class ServiceEndpoints {
     return switch (method) {
       case "GET" -> {
         ctx.grant().authorize(Operation.GET_SERVICE_PROPERTIES, null);
-        yield ApiResponse.status(200).body(XML, ServicePropertiesXml.write(properties.load(ctx.tables())));
+        yield ApiResponse.status(200)
+            .body(XML, ServicePropertiesXml.write(properties.load(ctx.tables())));
       }
       case "PUT" -> {
         ctx.grant().authorize(Operation.SET_SERVICE_PROPERTIES, null);
@@ -48,7 +51,8 @@ public final class ServiceEndpoints {
     return switch (call.method()) {
       case "GET", "HEAD" -> {
         ctx.grant().authorize(Operation.GET_TABLE_ACL, table);
-        yield ApiResponse.status(200).body(XML, AccessPolicyXml.write(ctx.tables().getAccessPolicies(table)));
+        yield ApiResponse.status(200)
+            .body(XML, AccessPolicyXml.write(ctx.tables().getAccessPolicies(table)));
       }
       case "PUT" -> {
         ctx.grant().authorize(Operation.SET_TABLE_ACL, table);

@@ -12,9 +12,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Each account's service properties as stored (defaults where never set), and the CORS policy derived from them.
- * CORS is consulted on every request with an {@code Origin}, so the policy is cached briefly; a change made
- * through this server applies at once, one made through another server sharing the database within seconds.
+ * Each account's service properties as stored (defaults where never set), and the CORS policy
+ * derived from them. CORS is consulted on every request with an {@code Origin}, so the policy is
+ * cached briefly; a change made through this server applies at once, one made through another
+ * server sharing the database within seconds.
  */
 public final class ServicePropertiesCache {
   private static final Duration TTL = Duration.ofSeconds(5);
@@ -29,8 +30,12 @@ public final class ServicePropertiesCache {
   }
 
   ServiceProperties load(TableService tables) {
-    return tables.getServiceProperties()
-        .map(xml -> ServiceProperties.defaults().withChanges(ServicePropertiesXml.parse(xml.getBytes(StandardCharsets.UTF_8))))
+    return tables
+        .getServiceProperties()
+        .map(
+            xml ->
+                ServiceProperties.defaults()
+                    .withChanges(ServicePropertiesXml.parse(xml.getBytes(StandardCharsets.UTF_8))))
         .orElse(ServiceProperties.defaults());
   }
 

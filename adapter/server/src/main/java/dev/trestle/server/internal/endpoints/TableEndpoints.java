@@ -27,8 +27,12 @@ public final class TableEndpoints {
     ctx.grant().authorize(Operation.CREATE_TABLE, null);
     String name = tableName(call.body());
     TableInfo created = ctx.tables().createTable(name);
-    String location = call.baseUrl() + "/Tables('" + ODataJsonWriter.keyLiteral(created.name()) + "')";
-    String prefer = call.header("Prefer") == null ? null : call.header("Prefer").trim().toLowerCase(Locale.ROOT);
+    String location =
+        call.baseUrl() + "/Tables('" + ODataJsonWriter.keyLiteral(created.name()) + "')";
+    String prefer =
+        call.header("Prefer") == null
+            ? null
+            : call.header("Prefer").trim().toLowerCase(Locale.ROOT);
     if ("return-no-content".equals(prefer)) {
       return ApiResponse.status(204)
           .header("Location", location)
@@ -49,7 +53,8 @@ public final class TableEndpoints {
     } catch (TableException e) {
       // The table is the addressed resource here, not a container: Azure answers ResourceNotFound.
       if (e.errorCode() == TableErrorCode.TABLE_NOT_FOUND) {
-        throw new TableException(TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.", e);
+        throw new TableException(
+            TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.", e);
       }
       throw e;
     }
@@ -58,21 +63,34 @@ public final class TableEndpoints {
 
   public static ApiResponse get(HttpCall call, CallContext ctx, String name) {
     ctx.grant().authorize(Operation.QUERY_TABLES, name);
-    TableInfo table = ctx.tables().getTable(name)
-        .orElseThrow(() -> new TableException(TableErrorCode.TABLE_NOT_FOUND, "The table specified does not exist."));
+    TableInfo table =
+        ctx.tables()
+            .getTable(name)
+            .orElseThrow(
+                () ->
+                    new TableException(
+                        TableErrorCode.TABLE_NOT_FOUND, "The table specified does not exist."));
     MetadataLevel level = call.metadataLevel();
-    return ApiResponse.status(200).body(level.contentType(), writer(call, level).table(table.name()));
+    return ApiResponse.status(200)
+        .body(level.contentType(), writer(call, level).table(table.name()));
   }
 
   public static ApiResponse query(HttpCall call, CallContext ctx) {
     ctx.grant().authorize(Operation.QUERY_TABLES, null);
-    TableQuery query = Preconditions.query(
-        () -> new TableQuery(Preconditions.filter(call), Preconditions.top(call), call.query("NextTableName")));
+    TableQuery query =
+        Preconditions.query(
+            () ->
+                new TableQuery(
+                    Preconditions.filter(call),
+                    Preconditions.top(call),
+                    call.query("NextTableName")));
     TablePage page = ctx.tables().queryTables(query);
     MetadataLevel level = call.metadataLevel();
-    ApiResponse response = ApiResponse.status(200)
-        .body(level.contentType(), writer(call, level).tables(page.tables()));
-    page.nextTableName().ifPresent(next -> response.header("x-ms-continuation-NextTableName", next));
+    ApiResponse response =
+        ApiResponse.status(200)
+            .body(level.contentType(), writer(call, level).tables(page.tables()));
+    page.nextTableName()
+        .ifPresent(next -> response.header("x-ms-continuation-NextTableName", next));
     return response;
   }
 

@@ -48,19 +48,33 @@ public final class ApiResponse {
     return body(contentType, content.getBytes(StandardCharsets.UTF_8));
   }
 
-  public int status() { return status; }
-  public Map<String, String> headers() { return headers; }
-  public long bodyLength() { return bodyLength; }
+  public int status() {
+    return status;
+  }
+
+  public Map<String, String> headers() {
+    return headers;
+  }
+
+  public long bodyLength() {
+    return bodyLength;
+  }
 
   /** The body as buffers to send, each positioned at its start. */
   public List<ByteBuffer> bodyBuffers() {
     return body.stream().map(ByteBuffer::duplicate).toList();
   }
 
-  /** The body in one array (a copy when it is in chunks), for the small bodies that are embedded in others. */
+  /**
+   * The body in one array (a copy when it is in chunks), for the small bodies that are embedded in
+   * others.
+   */
   public byte[] body() {
     ByteBuffer only = body.get(0);
-    if (body.size() == 1 && only.hasArray() && only.arrayOffset() == 0 && only.position() == 0
+    if (body.size() == 1
+        && only.hasArray()
+        && only.arrayOffset() == 0
+        && only.position() == 0
         && only.remaining() == only.array().length) {
       return only.array();
     }

@@ -10,13 +10,15 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.NanoTime;
 
 /**
- * Fails the read of a request body that falls behind a minimum rate once a grace period is over: by then the body
- * must have delivered {@code rate × (elapsed − grace)} bytes, counted from when the handler began to read it. The
- * read fails with a {@link TimeoutException}, which the Table API answers as {@code OperationTimedOut} before
- * closing the connection. A client that stops sending altogether is left to the idle timeout.
+ * Fails the read of a request body that falls behind a minimum rate once a grace period is over: by
+ * then the body must have delivered {@code rate × (elapsed − grace)} bytes, counted from when the
+ * handler began to read it. The read fails with a {@link TimeoutException}, which the Table API
+ * answers as {@code OperationTimedOut} before closing the connection. A client that stops sending
+ * altogether is left to the idle timeout.
  *
- * <p>Jetty 12.0 does not enforce {@code HttpConfiguration.setMinRequestDataRate}, and its
- * {@code StatisticsHandler.MinimumDataRateHandler} divides the bytes of all requests by one request's time.
+ * <p>Jetty 12.0 does not enforce {@code HttpConfiguration.setMinRequestDataRate}, and its {@code
+ * StatisticsHandler.MinimumDataRateHandler} divides the bytes of all requests by one request's
+ * time.
  */
 public final class BodyRateHandler extends Handler.Wrapper {
   private final long minBytesPerSecond;
@@ -25,8 +27,12 @@ public final class BodyRateHandler extends Handler.Wrapper {
   public BodyRateHandler(Handler next, long minBytesPerSecond, Duration grace) {
     super(next);
     if (minBytesPerSecond <= 0 || grace.isNegative()) {
-      throw new IllegalArgumentException("the minimum body rate must be positive and its grace period not negative, "
-          + "but were " + minBytesPerSecond + " and " + grace);
+      throw new IllegalArgumentException(
+          "the minimum body rate must be positive and its grace period not negative, "
+              + "but were "
+              + minBytesPerSecond
+              + " and "
+              + grace);
     }
     this.minBytesPerSecond = minBytesPerSecond;
     this.graceNanos = grace.toNanos();
@@ -66,8 +72,12 @@ public final class BodyRateHandler extends Handler.Wrapper {
     public void demand(Runnable demandCallback) {
       start();
       if (failure == null && behind()) {
-        failure = Content.Chunk.from(new TimeoutException(
-            "the request body arrived slower than " + minBytesPerSecond + " bytes per second"));
+        failure =
+            Content.Chunk.from(
+                new TimeoutException(
+                    "the request body arrived slower than "
+                        + minBytesPerSecond
+                        + " bytes per second"));
       }
       if (failure != null) {
         demandCallback.run();

@@ -11,9 +11,10 @@ import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 
 /**
- * Reads a request body up to a limit; nothing above the limit is ever buffered. A body that passes the limit is
- * read on and thrown away up to {@link #DISCARD_LIMIT}, so that a client still sending it can read the 413
- * answer instead of a reset connection; a body declared larger than that is refused without reading it.
+ * Reads a request body up to a limit; nothing above the limit is ever buffered. A body that passes
+ * the limit is read on and thrown away up to {@link #DISCARD_LIMIT}, so that a client still sending
+ * it can read the 413 answer instead of a reset connection; a body declared larger than that is
+ * refused without reading it.
  */
 public final class BodyReader {
   static final long DISCARD_LIMIT = 32L * 1024 * 1024;
@@ -47,14 +48,20 @@ public final class BodyReader {
       // the rest of the body is unread: the connection cannot carry another request
       request.setAttribute(READ_ATTRIBUTE, Boolean.FALSE);
       if (timedOut(e)) {
-        throw new TableException(TableErrorCode.OPERATION_TIMED_OUT,
-            "The operation could not be completed within the permitted time: the request body arrived too slowly.", e);
+        throw new TableException(
+            TableErrorCode.OPERATION_TIMED_OUT,
+            "The operation could not be completed within the permitted time: the request body arrived too slowly.",
+            e);
       }
-      throw new TableException(TableErrorCode.INVALID_INPUT, "The request body could not be read.", e);
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT, "The request body could not be read.", e);
     }
   }
 
-  /** A body cut off for arriving too slowly ({@link BodyRateHandler}) or not at all (the idle timeout). */
+  /**
+   * A body cut off for arriving too slowly ({@link BodyRateHandler}) or not at all (the idle
+   * timeout).
+   */
   private static boolean timedOut(IOException e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof TimeoutException) {
@@ -65,11 +72,11 @@ public final class BodyReader {
   }
 
   /**
-   * Reads and drops whatever the answer left unread of the body (a request refused before its body mattered), so
-   * that the connection can carry the client's next request. Returns false when the connection must close instead:
-   * the rest is too large to drain, the client has not sent it yet because it waits for a 100 Continue, or it
-   * could not be read (now, or earlier by {@link #read}). Without this Jetty closes the connection silently, and a
-   * client that reuses it fails.
+   * Reads and drops whatever the answer left unread of the body (a request refused before its body
+   * mattered), so that the connection can carry the client's next request. Returns false when the
+   * connection must close instead: the rest is too large to drain, the client has not sent it yet
+   * because it waits for a 100 Continue, or it could not be read (now, or earlier by {@link
+   * #read}). Without this Jetty closes the connection silently, and a client that reuses it fails.
    */
   public static boolean drain(Request request) {
     if (request.getAttribute(READ_ATTRIBUTE) instanceof Boolean read) {
@@ -79,7 +86,8 @@ public final class BodyReader {
     if (declared == 0) {
       return true;
     }
-    if (declared > DISCARD_LIMIT || request.getHeaders().contains(HttpHeader.EXPECT, "100-continue")) {
+    if (declared > DISCARD_LIMIT
+        || request.getHeaders().contains(HttpHeader.EXPECT, "100-continue")) {
       return false;
     }
     try (InputStream in = Content.Source.asInputStream(request)) {
@@ -100,7 +108,8 @@ public final class BodyReader {
   }
 
   static TableException tooLarge() {
-    return new TableException(TableErrorCode.REQUEST_BODY_TOO_LARGE,
+    return new TableException(
+        TableErrorCode.REQUEST_BODY_TOO_LARGE,
         "The request body is too large and exceeds the maximum permissible limit.");
   }
 }

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A body written in chunks that grow from small to 64 KiB and are sent as they are: a body of any size is held
- * once, never copied to grow nor to be sent, where a byte array stream holds a page of large entities up to
- * three times over while it grows and is copied out.
+ * A body written in chunks that grow from small to 64 KiB and are sent as they are: a body of any
+ * size is held once, never copied to grow nor to be sent, where a byte array stream holds a page of
+ * large entities up to three times over while it grows and is copied out.
  */
 public final class ChunkedBytes extends OutputStream {
   private static final int FIRST_CHUNK = 512;

@@ -13,8 +13,9 @@ import java.time.Clock;
 import java.time.Instant;
 
 /**
- * Error bodies as the service writes them: OData JSON for the JSON operations, an XML {@code <Error>} for the
- * XML ones (service properties, stats, ACL). The message always ends with the request id and time.
+ * Error bodies as the service writes them: OData JSON for the JSON operations, an XML {@code
+ * <Error>} for the XML ones (service properties, stats, ACL). The message always ends with the
+ * request id and time.
  */
 public final class ErrorResponses {
   private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -25,8 +26,10 @@ public final class ErrorResponses {
     return message + "\nRequestId:" + requestId + "\nTime:" + EdmDateTime.formatSevenDigits(now);
   }
 
-  public static ApiResponse json(TableErrorCode code, String message, String requestId, MetadataLevel level, Clock clock) {
-    return json(code.status(), code.code(), messageWithTrailer(message, requestId, clock.instant()), level);
+  public static ApiResponse json(
+      TableErrorCode code, String message, String requestId, MetadataLevel level, Clock clock) {
+    return json(
+        code.status(), code.code(), messageWithTrailer(message, requestId, clock.instant()), level);
   }
 
   public static ApiResponse json(int status, String code, String fullMessage, MetadataLevel level) {
@@ -49,8 +52,11 @@ public final class ErrorResponses {
         .body(level.contentType(), out.toByteArray());
   }
 
-  public static ApiResponse xml(TableErrorCode code, String message, String detail, String requestId, Clock clock) {
-    String body = ErrorXml.write(code.code(), messageWithTrailer(message, requestId, clock.instant()), detail);
+  public static ApiResponse xml(
+      TableErrorCode code, String message, String detail, String requestId, Clock clock) {
+    String body =
+        ErrorXml.write(
+            code.code(), messageWithTrailer(message, requestId, clock.instant()), detail);
     return ApiResponse.status(code.status())
         .header("x-ms-error-code", code.code())
         .body("application/xml", body);

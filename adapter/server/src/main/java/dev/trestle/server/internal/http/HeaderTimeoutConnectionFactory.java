@@ -17,10 +17,11 @@ import org.eclipse.jetty.util.BufferUtil;
 import org.eclipse.jetty.util.NanoTime;
 
 /**
- * HTTP/1.1 connections whose request line and headers must arrive within a deadline, counted from the request's
- * first byte. Jetty 12.0 has no such limit: its idle timeout restarts with every byte, so a client trickling a
- * header one byte a second held a connection for as long as it liked. A request that misses the deadline is
- * answered 408 through the server's error handler, whether its client keeps trickling or has gone quiet.
+ * HTTP/1.1 connections whose request line and headers must arrive within a deadline, counted from
+ * the request's first byte. Jetty 12.0 has no such limit: its idle timeout restarts with every
+ * byte, so a client trickling a header one byte a second held a connection for as long as it liked.
+ * A request that misses the deadline is answered 408 through the server's error handler, whether
+ * its client keeps trickling or has gone quiet.
  */
 public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory {
   private final Duration timeout;
@@ -49,20 +50,25 @@ public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory 
     @Override
     protected HttpParser newHttpParser(HttpCompliance compliance) {
       // the plain parser only lends its request handler, which HttpConnection keeps private
-      HttpParser.RequestHandler handler = (HttpParser.RequestHandler) super.newHttpParser(compliance).getHandler();
-      DeadlineParser parser = new DeadlineParser(handler, getHttpConfiguration().getRequestHeaderSize(), compliance);
+      HttpParser.RequestHandler handler =
+          (HttpParser.RequestHandler) super.newHttpParser(compliance).getHandler();
+      DeadlineParser parser =
+          new DeadlineParser(handler, getHttpConfiguration().getRequestHeaderSize(), compliance);
       parser.setHeaderCacheSize(getHttpConfiguration().getHeaderCacheSize());
       parser.setHeaderCacheCaseSensitive(getHttpConfiguration().isHeaderCacheCaseSensitive());
       return parser;
     }
 
     /**
-     * A client silent mid-header reaches here when the idle timeout the parser shortened to the deadline expires;
-     * no read is pending then, so the 408 can be written as a late byte would have had it written.
+     * A client silent mid-header reaches here when the idle timeout the parser shortened to the
+     * deadline expires; no read is pending then, so the 408 can be written as a late byte would
+     * have had it written.
      */
     @Override
     protected void onFillInterestedFailed(Throwable cause) {
-      if (cause instanceof TimeoutException && getParser() instanceof DeadlineParser parser && parser.readingHeaders()) {
+      if (cause instanceof TimeoutException
+          && getParser() instanceof DeadlineParser parser
+          && parser.readingHeaders()) {
         parser.refuse();
         return;
       }
@@ -70,8 +76,12 @@ public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory 
     }
 
     private final class DeadlineParser extends HttpParser {
-      /** The idle timeout this parser set while a header arrives, 0 when it set none; and the one it replaced. */
+      /**
+       * The idle timeout this parser set while a header arrives, 0 when it set none; and the one it
+       * replaced.
+       */
       private long shortenedTo;
+
       private long replaced;
 
       DeadlineParser(RequestHandler handler, int maxHeaderBytes, HttpCompliance compliance) {
@@ -95,18 +105,26 @@ public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory 
         return !isStart() && inHeaderState();
       }
 
-      /** Fails the request as Jetty fails one it cannot parse: the error handler answers, then the connection closes. */
+      /**
+       * Fails the request as Jetty fails one it cannot parse: the error handler answers, then the
+       * connection closes.
+       */
       void refuse() {
         restoreIdleTimeout();
-        badMessage(new BadMessageException(HttpStatus.REQUEST_TIMEOUT_408,
-            "the request headers did not arrive within " + timeout.toMillis() + " ms"));
+        badMessage(
+            new BadMessageException(
+                HttpStatus.REQUEST_TIMEOUT_408,
+                "the request headers did not arrive within " + timeout.toMillis() + " ms"));
       }
 
       private long remainingMillis() {
         return timeout.toMillis() - NanoTime.millisSince(getBeginNanoTime());
       }
 
-      /** Makes a client that goes quiet mid-header expire at the deadline rather than a whole idle timeout later. */
+      /**
+       * Makes a client that goes quiet mid-header expire at the deadline rather than a whole idle
+       * timeout later.
+       */
       private void boundIdleTimeout() {
         if (!readingHeaders()) {
           restoreIdleTimeout();
@@ -118,7 +136,8 @@ public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory 
         if (shortenedTo == 0 && (current <= 0 || remaining < current)) {
           replaced = current;
         } else if (shortenedTo == 0 || current != shortenedTo) {
-          return; // the idle timeout is shorter already, or someone else (a shutdown) changed it since
+          return; // the idle timeout is shorter already, or someone else (a shutdown) changed it
+          // since
         }
         shortenedTo = remaining;
         endPoint.setIdleTimeout(remaining);

@@ -15,10 +15,33 @@ public final class JettySignedRequest implements SignedRequest {
     this.query = query;
   }
 
-  @Override public String method() { return request.getMethod(); }
-  @Override public String rawPath() { return request.getHttpURI().getPath(); }
-  @Override public List<String> queryParameters(String name) { return query.getOrDefault(name, List.of()); }
-  @Override public String header(String name) { return request.getHeaders().get(name); }
-  @Override public String remoteAddress() { return Request.getRemoteAddr(request); }
-  @Override public boolean secure() { return request.isSecure(); }
+  @Override
+  public String method() {
+    return request.getMethod();
+  }
+
+  @Override
+  public String rawPath() {
+    return request.getHttpURI().getPath();
+  }
+
+  @Override
+  public List<String> queryParameters(String name) {
+    return query.getOrDefault(name, List.of());
+  }
+
+  @Override
+  public String header(String name) {
+    return request.getHeaders().get(name);
+  }
+
+  @Override
+  public String remoteAddress() {
+    return Request.getRemoteAddr(request);
+  }
+
+  @Override
+  public boolean secure() {
+    return request.isSecure();
+  }
 }

@@ -12,7 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Percent-decoding of paths and query strings (UTF-8), strict: a broken escape is the client's error. */
+/**
+ * Percent-decoding of paths and query strings (UTF-8), strict: a broken escape is the client's
+ * error.
+ */
 public final class PercentCodec {
   private PercentCodec() {}
 
@@ -74,7 +77,8 @@ public final class PercentCodec {
       }
     }
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(bytes.toByteArray()))
@@ -93,11 +97,17 @@ public final class PercentCodec {
     StringBuilder out = new StringBuilder(value.length());
     for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xff;
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '-' || c == '.' || c == '_' || c == '~') {
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || c == '-'
+          || c == '.'
+          || c == '_'
+          || c == '~') {
         out.append((char) c);
       } else {
-        out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+        out.append('%')
+            .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
             .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
       }
     }

@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells the request listeners about each request around the Table API handler: started before it, finished once
- * its response is sent (or fails: 500). The operation is the one Table API handler decided on at dispatch;
- * a request that never got that far (an unreadable path) is {@code Other}.
+ * Tells the request listeners about each request around the Table API handler: started before it,
+ * finished once its response is sent (or fails: 500). The operation is the one Table API handler
+ * decided on at dispatch; a request that never got that far (an unreadable path) is {@code Other}.
  */
 public final class RequestEvents extends Handler.Wrapper {
   private static final Logger LOG = LoggerFactory.getLogger(RequestEvents.class);
@@ -37,19 +37,20 @@ public final class RequestEvents extends Handler.Wrapper {
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     long start = System.nanoTime();
     notify(RequestListener::requestStarted);
-    Callback finishing = new Callback.Nested(callback) {
-      @Override
-      public void succeeded() {
-        finished(request, response, response.getStatus(), start);
-        super.succeeded();
-      }
+    Callback finishing =
+        new Callback.Nested(callback) {
+          @Override
+          public void succeeded() {
+            finished(request, response, response.getStatus(), start);
+            super.succeeded();
+          }
 
-      @Override
-      public void failed(Throwable failure) {
-        finished(request, response, 500, start);
-        super.failed(failure);
-      }
-    };
+          @Override
+          public void failed(Throwable failure) {
+            finished(request, response, 500, start);
+            super.failed(failure);
+          }
+        };
     boolean handled;
     try {
       handled = super.handle(request, response, finishing);
@@ -65,9 +66,15 @@ public final class RequestEvents extends Handler.Wrapper {
 
   private void finished(Request request, Response response, int status, long start) {
     Object operation = request.getAttribute(OPERATION);
-    FinishedRequest finished = new FinishedRequest(request.getMethod(), request.getHttpURI().getPath(),
-        operation == null ? OTHER : operation.toString(), status, Duration.ofNanos(System.nanoTime() - start),
-        response.getHeaders().get("x-ms-request-id"), request.getHeaders().get("x-ms-client-request-id"));
+    FinishedRequest finished =
+        new FinishedRequest(
+            request.getMethod(),
+            request.getHttpURI().getPath(),
+            operation == null ? OTHER : operation.toString(),
+            status,
+            Duration.ofNanos(System.nanoTime() - start),
+            response.getHeaders().get("x-ms-request-id"),
+            request.getHeaders().get("x-ms-client-request-id"));
     notify(listener -> listener.requestFinished(finished));
   }
 

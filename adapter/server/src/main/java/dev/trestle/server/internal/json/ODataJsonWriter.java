@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Writes entities and tables as OData JSON at a metadata level, in Azure's key order: odata.metadata,
- * odata.type, odata.id, odata.etag, odata.editLink, then the entity itself ({@link EntityJson#writeFields}).
+ * Writes entities and tables as OData JSON at a metadata level, in Azure's key order:
+ * odata.metadata, odata.type, odata.id, odata.etag, odata.editLink, then the entity itself ({@link
+ * EntityJson#writeFields}).
  */
 public final class ODataJsonWriter {
   private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -34,14 +35,15 @@ public final class ODataJsonWriter {
 
   /** One entity as the body of a GET or an insert; {@code select} null for all properties. */
   public byte[] entity(String table, TableEntity entity, List<String> select) {
-    return write(gen -> {
-      gen.writeStartObject();
-      if (level != MetadataLevel.NONE) {
-        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table + "/@Element");
-      }
-      entityFields(gen, table, entity, select);
-      gen.writeEndObject();
-    });
+    return write(
+        gen -> {
+          gen.writeStartObject();
+          if (level != MetadataLevel.NONE) {
+            gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table + "/@Element");
+          }
+          entityFields(gen, table, entity, select);
+          gen.writeEndObject();
+        });
   }
 
   /** A page of a query. */
@@ -49,50 +51,56 @@ public final class ODataJsonWriter {
     return page(table, entities, select).toByteArray();
   }
 
-  /** A page of a query in chunks, as sent: a page of large entities is held once, not copied whole. */
+  /**
+   * A page of a query in chunks, as sent: a page of large entities is held once, not copied whole.
+   */
   public ChunkedBytes page(String table, List<TableEntity> entities, List<String> select) {
-    return write(new ChunkedBytes(), gen -> {
-      gen.writeStartObject();
-      if (level != MetadataLevel.NONE) {
-        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table);
-      }
-      gen.writeArrayFieldStart("value");
-      for (TableEntity entity : entities) {
-        gen.writeStartObject();
-        entityFields(gen, table, entity, select);
-        gen.writeEndObject();
-      }
-      gen.writeEndArray();
-      gen.writeEndObject();
-    });
+    return write(
+        new ChunkedBytes(),
+        gen -> {
+          gen.writeStartObject();
+          if (level != MetadataLevel.NONE) {
+            gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table);
+          }
+          gen.writeArrayFieldStart("value");
+          for (TableEntity entity : entities) {
+            gen.writeStartObject();
+            entityFields(gen, table, entity, select);
+            gen.writeEndObject();
+          }
+          gen.writeEndArray();
+          gen.writeEndObject();
+        });
   }
 
   public byte[] table(String name) {
-    return write(gen -> {
-      gen.writeStartObject();
-      if (level != MetadataLevel.NONE) {
-        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#Tables/@Element");
-      }
-      tableFields(gen, name);
-      gen.writeEndObject();
-    });
+    return write(
+        gen -> {
+          gen.writeStartObject();
+          if (level != MetadataLevel.NONE) {
+            gen.writeStringField("odata.metadata", baseUrl + "/$metadata#Tables/@Element");
+          }
+          tableFields(gen, name);
+          gen.writeEndObject();
+        });
   }
 
   public byte[] tables(List<TableInfo> tables) {
-    return write(gen -> {
-      gen.writeStartObject();
-      if (level != MetadataLevel.NONE) {
-        gen.writeStringField("odata.metadata", baseUrl + "/$metadata#Tables");
-      }
-      gen.writeArrayFieldStart("value");
-      for (TableInfo table : tables) {
-        gen.writeStartObject();
-        tableFields(gen, table.name());
-        gen.writeEndObject();
-      }
-      gen.writeEndArray();
-      gen.writeEndObject();
-    });
+    return write(
+        gen -> {
+          gen.writeStartObject();
+          if (level != MetadataLevel.NONE) {
+            gen.writeStringField("odata.metadata", baseUrl + "/$metadata#Tables");
+          }
+          gen.writeArrayFieldStart("value");
+          for (TableInfo table : tables) {
+            gen.writeStartObject();
+            tableFields(gen, table.name());
+            gen.writeEndObject();
+          }
+          gen.writeEndArray();
+          gen.writeEndObject();
+        });
   }
 
   private void tableFields(JsonGenerator gen, String name) throws IOException {
@@ -105,12 +113,17 @@ public final class ODataJsonWriter {
     gen.writeStringField("TableName", name);
   }
 
-  private void entityFields(JsonGenerator gen, String table, TableEntity entity, List<String> select)
-      throws IOException {
+  private void entityFields(
+      JsonGenerator gen, String table, TableEntity entity, List<String> select) throws IOException {
     Set<String> selected = select == null ? null : new LinkedHashSet<>(select);
     if (level == MetadataLevel.FULL) {
-      String link = table + "(PartitionKey='" + keyLiteral(entity.partitionKey()) + "',RowKey='"
-          + keyLiteral(entity.rowKey()) + "')";
+      String link =
+          table
+              + "(PartitionKey='"
+              + keyLiteral(entity.partitionKey())
+              + "',RowKey='"
+              + keyLiteral(entity.rowKey())
+              + "')";
       gen.writeStringField("odata.type", account + "." + table);
       gen.writeStringField("odata.id", baseUrl + "/" + link);
       writeEtag(gen, entity);
@@ -127,15 +140,23 @@ public final class ODataJsonWriter {
     }
   }
 
-  /** A key as it appears inside an OData literal in a URL: quotes doubled, the rest percent-encoded. */
+  /**
+   * A key as it appears inside an OData literal in a URL: quotes doubled, the rest percent-encoded.
+   */
   public static String keyLiteral(String key) {
     return PercentCodec.encode(key.replace("'", "''")).replace("%27", "'");
   }
 
   /** The entity's URL, as in Location and DataServiceId. */
   public static String entityUrl(String baseUrl, String table, String partitionKey, String rowKey) {
-    return baseUrl + "/" + table + "(PartitionKey='" + keyLiteral(partitionKey) + "',RowKey='"
-        + keyLiteral(rowKey) + "')";
+    return baseUrl
+        + "/"
+        + table
+        + "(PartitionKey='"
+        + keyLiteral(partitionKey)
+        + "',RowKey='"
+        + keyLiteral(rowKey)
+        + "')";
   }
 
   private interface JsonBody {

@@ -11,8 +11,8 @@ import java.util.TreeMap;
 
 /**
  * One Table API request, decoupled from Jetty so that a top-level request and an operation inside a
- * {@code $batch} are handled by the same code. {@code method} is the effective verb (after
- * {@code X-HTTP-Method} tunnelling).
+ * {@code $batch} are handled by the same code. {@code method} is the effective verb (after {@code
+ * X-HTTP-Method} tunnelling).
  */
 public final class HttpCall {
   private static final Set<String> TUNNELLED = Set.of("MERGE", "PUT", "DELETE", "PATCH");
@@ -25,8 +25,14 @@ public final class HttpCall {
   private final String baseUrl;
   private final String account;
 
-  public HttpCall(String method, Route route, Map<String, String> headers, Map<String, List<String>> query, byte[] body,
-      String baseUrl, String account) {
+  public HttpCall(
+      String method,
+      Route route,
+      Map<String, String> headers,
+      Map<String, List<String>> query,
+      byte[] body,
+      String baseUrl,
+      String account) {
     this.route = route;
     this.headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     this.headers.putAll(headers);
@@ -37,7 +43,10 @@ public final class HttpCall {
     this.method = effectiveMethod(method, headers);
   }
 
-  /** The effective verb, or null when X-HTTP-Method is refused (the refusal comes when the call is built). */
+  /**
+   * The effective verb, or null when X-HTTP-Method is refused (the refusal comes when the call is
+   * built).
+   */
   public static String effectiveMethodOrNull(String method, Map<String, String> headers) {
     try {
       return effectiveMethod(method, headers);
@@ -57,28 +66,44 @@ public final class HttpCall {
       return method.toUpperCase(Locale.ROOT);
     }
     if (!method.equalsIgnoreCase("POST")) {
-      throw new TableException(TableErrorCode.X_METHOD_NOT_USING_POST,
+      throw new TableException(
+          TableErrorCode.X_METHOD_NOT_USING_POST,
           "The HTTP method specified in the X-HTTP-Method header is only allowed with POST requests.");
     }
     if (tunnel.contains(",")) {
-      throw new TableException(TableErrorCode.X_METHOD_INCORRECT_COUNT,
+      throw new TableException(
+          TableErrorCode.X_METHOD_INCORRECT_COUNT,
           "More than one HTTP method is specified in the X-HTTP-Method header.");
     }
     String verb = tunnel.trim().toUpperCase(Locale.ROOT);
     if (!TUNNELLED.contains(verb)) {
-      throw new TableException(TableErrorCode.X_METHOD_INCORRECT_VALUE,
+      throw new TableException(
+          TableErrorCode.X_METHOD_INCORRECT_VALUE,
           "The HTTP method specified in the X-HTTP-Method header is not valid.");
     }
     return verb;
   }
 
-  public String method() { return method; }
-  public Route route() { return route; }
-  public byte[] body() { return body; }
-  public String account() { return account; }
+  public String method() {
+    return method;
+  }
+
+  public Route route() {
+    return route;
+  }
+
+  public byte[] body() {
+    return body;
+  }
+
+  public String account() {
+    return account;
+  }
 
   /** {@code scheme://host:port/account}, for odata.metadata, odata.id and Location. */
-  public String baseUrl() { return baseUrl; }
+  public String baseUrl() {
+    return baseUrl;
+  }
 
   /** A header value, or null. */
   public String header(String name) {
@@ -86,14 +111,17 @@ public final class HttpCall {
   }
 
   /**
-   * The value of a query parameter, or null. A parameter given twice is refused rather than read by its first
-   * value: OData allows each system query option once, and the signature covers every value, not the first.
+   * The value of a query parameter, or null. A parameter given twice is refused rather than read by
+   * its first value: OData allows each system query option once, and the signature covers every
+   * value, not the first.
    */
   public String query(String name) {
     List<String> values = query.get(name);
     if (values != null && values.size() > 1) {
-      throw new TableException(TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
-          "Value for one of the query parameters specified in the request URI is invalid: " + name
+      throw new TableException(
+          TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+          "Value for one of the query parameters specified in the request URI is invalid: "
+              + name
               + " is given more than once.");
     }
     return values == null || values.isEmpty() ? null : values.get(0);
@@ -105,7 +133,8 @@ public final class HttpCall {
 
   /** The refusal of a verb the addressed resource does not take. */
   public static TableException methodNotAllowed() {
-    return new TableException(TableErrorCode.METHOD_NOT_ALLOWED,
+    return new TableException(
+        TableErrorCode.METHOD_NOT_ALLOWED,
         "The requested method is not allowed on the specified resource.");
   }
 }

@@ -12,7 +12,10 @@ public sealed interface Route {
   /** {@code /Tables('name')}: get or delete one table. */
   record TableResource(String tableName) implements Route {}
 
-  /** {@code /name} or {@code /name()}: query or insert entities, or the table's ACL with {@code comp=acl}. */
+  /**
+   * {@code /name} or {@code /name()}: query or insert entities, or the table's ACL with {@code
+   * comp=acl}.
+   */
   record EntitySet(String tableName) implements Route {}
 
   /** {@code /name(PartitionKey='pk',RowKey='rk')}: one entity. */

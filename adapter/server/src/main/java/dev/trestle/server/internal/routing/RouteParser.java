@@ -4,8 +4,9 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 
 /**
- * Parses the resource part of a path (everything after {@code /{account}/}, already percent-decoded) into a
- * {@link Route}. Key literals are OData strings: single-quoted, with {@code ''} for a quote inside.
+ * Parses the resource part of a path (everything after {@code /{account}/}, already
+ * percent-decoded) into a {@link Route}. Key literals are OData strings: single-quoted, with {@code
+ * ''} for a quote inside.
  */
 final class RouteParser {
   private final String text;
@@ -16,8 +17,10 @@ final class RouteParser {
   }
 
   static Route parse(String resource) {
-    // Tools that build URLs by joining segments send a trailing slash (POST .../Tables/, .../$batch/).
-    String trimmed = resource.endsWith("/") ? resource.substring(0, resource.length() - 1) : resource;
+    // Tools that build URLs by joining segments send a trailing slash (POST .../Tables/,
+    // .../$batch/).
+    String trimmed =
+        resource.endsWith("/") ? resource.substring(0, resource.length() - 1) : resource;
     return new RouteParser(trimmed).route();
   }
 
@@ -46,7 +49,7 @@ final class RouteParser {
     }
     if (tables) {
       String table = stringLiteral();
-      if (peek() == ',' ) {
+      if (peek() == ',') {
         throw syntaxError();
       }
       closeParen();
@@ -73,7 +76,8 @@ final class RouteParser {
     }
     closeParen();
     if (containsSlash(partitionKey) || containsSlash(rowKey)) {
-      // the Azure front end cannot route keys with path separators; it answers as for a syntax error
+      // the Azure front end cannot route keys with path separators; it answers as for a syntax
+      // error
       throw syntaxError();
     }
     return new Route.EntityResource(name, partitionKey, rowKey);

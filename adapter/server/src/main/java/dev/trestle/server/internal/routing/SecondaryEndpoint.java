@@ -6,16 +6,19 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The read-only secondary endpoint of an account, {@code /{account}-secondary/...} in path style: the SDKs send
- * Get Service Stats there (the .NET SDK derives it from an emulator connection string). It reads the primary's
- * data, which here is always current.
+ * The read-only secondary endpoint of an account, {@code /{account}-secondary/...} in path style:
+ * the SDKs send Get Service Stats there (the .NET SDK derives it from an emulator connection
+ * string). It reads the primary's data, which here is always current.
  */
 public final class SecondaryEndpoint {
   static final String SUFFIX = "-secondary";
 
   private SecondaryEndpoint() {}
 
-  /** The path with the primary account when it names a known account's secondary; else the path itself. */
+  /**
+   * The path with the primary account when it names a known account's secondary; else the path
+   * itself.
+   */
   public static ResourcePath primary(ResourcePath path, Set<String> accounts) {
     String account = path.account();
     if (accounts.contains(account) || !account.endsWith(SUFFIX)) {
@@ -26,13 +29,15 @@ public final class SecondaryEndpoint {
   }
 
   /**
-   * Get Service Stats reports geo-replication, which only the secondary knows: Azure answers it there alone and
-   * refuses it on the primary with 400 {@code InvalidQueryParameterValue}.
+   * Get Service Stats reports geo-replication, which only the secondary knows: Azure answers it
+   * there alone and refuses it on the primary with 400 {@code InvalidQueryParameterValue}.
    */
-  public static void requireSecondaryForStats(Route route, java.util.Map<String, java.util.List<String>> query) {
+  public static void requireSecondaryForStats(
+      Route route, java.util.Map<String, java.util.List<String>> query) {
     java.util.List<String> comp = query.get("comp");
     if (route instanceof Route.ServiceRoot && comp != null && comp.contains("stats")) {
-      throw new TableException(TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+      throw new TableException(
+          TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
           "Value for one of the query parameters specified in the request URI is invalid: Get Service Stats is"
               + " served on the secondary endpoint ({account}-secondary) only.");
     }
@@ -42,7 +47,8 @@ public final class SecondaryEndpoint {
   public static void requireRead(String method) {
     String verb = method.toUpperCase(Locale.ROOT);
     if (!verb.equals("GET") && !verb.equals("HEAD")) {
-      throw new TableException(TableErrorCode.AUTHORIZATION_FAILURE,
+      throw new TableException(
+          TableErrorCode.AUTHORIZATION_FAILURE,
           "This request is not authorized to perform this operation: the secondary endpoint is read-only.");
     }
   }

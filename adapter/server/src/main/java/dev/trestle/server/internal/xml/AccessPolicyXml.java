@@ -8,22 +8,24 @@ import java.util.Set;
 import org.w3c.dom.Element;
 
 /**
- * The {@code SignedIdentifiers} document of Get/Set Table ACL. A table holds at most five policies, each with an
- * {@code Id} of at most 64 characters and optional {@code Start}, {@code Expiry} and {@code Permission}
- * (letters of {@code raud}).
+ * The {@code SignedIdentifiers} document of Get/Set Table ACL. A table holds at most five policies,
+ * each with an {@code Id} of at most 64 characters and optional {@code Start}, {@code Expiry} and
+ * {@code Permission} (letters of {@code raud}).
  */
 public final class AccessPolicyXml {
   /** The service's limit on stored access policies per table. */
   public static final int MAX_POLICIES = 5;
+
   static final int MAX_ID_LENGTH = 64;
 
   private AccessPolicyXml() {}
 
   /**
-   * Reads a Set Table ACL body. An empty body, like an empty {@code <SignedIdentifiers/>}, means "no policies".
+   * Reads a Set Table ACL body. An empty body, like an empty {@code <SignedIdentifiers/>}, means
+   * "no policies".
    *
-   * @throws dev.trestle.TableException {@code InvalidXmlDocument} when malformed or with more than five
-   *     identifiers, {@code InvalidXmlNodeValue} for a bad id, time or permission
+   * @throws dev.trestle.TableException {@code InvalidXmlDocument} when malformed or with more than
+   *     five identifiers, {@code InvalidXmlNodeValue} for a bad id, time or permission
    */
   public static List<AccessPolicy> parse(byte[] body) {
     if (body == null || new String(body, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
@@ -64,13 +66,16 @@ public final class AccessPolicyXml {
     if (permission != null && !permission.chars().allMatch(c -> "raud".indexOf(c) >= 0)) {
       throw SafeXml.invalidNodeValue("Permission");
     }
-    return new AccessPolicy(id,
+    return new AccessPolicy(
+        id,
         XmlTimes.parse("Start", XmlElements.text(policy, "Start")),
         XmlTimes.parse("Expiry", XmlElements.text(policy, "Expiry")),
         permission == null || permission.isEmpty() ? null : permission);
   }
 
-  /** The Get Table ACL body for these policies (an empty {@code <SignedIdentifiers />} for none). */
+  /**
+   * The Get Table ACL body for these policies (an empty {@code <SignedIdentifiers />} for none).
+   */
   public static String write(List<AccessPolicy> policies) {
     XmlText xml = new XmlText();
     if (policies.isEmpty()) {
@@ -78,11 +83,14 @@ public final class AccessPolicyXml {
     }
     xml.open("SignedIdentifiers");
     for (AccessPolicy policy : policies) {
-      xml.open("SignedIdentifier").element("Id", policy.id()).open("AccessPolicy")
+      xml.open("SignedIdentifier")
+          .element("Id", policy.id())
+          .open("AccessPolicy")
           .element("Start", policy.start() == null ? null : XmlTimes.format(policy.start()))
           .element("Expiry", policy.expiry() == null ? null : XmlTimes.format(policy.expiry()))
           .element("Permission", policy.permissions())
-          .close("AccessPolicy").close("SignedIdentifier");
+          .close("AccessPolicy")
+          .close("SignedIdentifier");
     }
     return xml.close("SignedIdentifiers").toString();
   }

@@ -14,36 +14,41 @@ import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
 /**
- * Parses request bodies with every XML feature that reaches outside the document switched off: no DOCTYPE (so
- * no entity expansion, XXE or billion-laughs), no external DTD or schema, no XInclude. Anything that is not a
- * well-formed document is 400 {@code InvalidXmlDocument}.
+ * Parses request bodies with every XML feature that reaches outside the document switched off: no
+ * DOCTYPE (so no entity expansion, XXE or billion-laughs), no external DTD or schema, no XInclude.
+ * Anything that is not a well-formed document is 400 {@code InvalidXmlDocument}.
  */
 public final class SafeXml {
-  private static final ErrorHandler FAIL = new ErrorHandler() {
-    @Override
-    public void warning(SAXParseException e) {}
+  private static final ErrorHandler FAIL =
+      new ErrorHandler() {
+        @Override
+        public void warning(SAXParseException e) {}
 
-    @Override
-    public void error(SAXParseException e) throws SAXException {
-      throw e;
-    }
+        @Override
+        public void error(SAXParseException e) throws SAXException {
+          throw e;
+        }
 
-    @Override
-    public void fatalError(SAXParseException e) throws SAXException {
-      throw e;
-    }
-  };
+        @Override
+        public void fatalError(SAXParseException e) throws SAXException {
+          throw e;
+        }
+      };
 
   private SafeXml() {}
 
-  /** The parsed document; throws {@code InvalidXmlDocument} for anything malformed, including a DOCTYPE. */
+  /**
+   * The parsed document; throws {@code InvalidXmlDocument} for anything malformed, including a
+   * DOCTYPE.
+   */
   public static Document parse(byte[] body) {
     try {
       DocumentBuilder builder = factory().newDocumentBuilder();
       builder.setErrorHandler(FAIL);
-      builder.setEntityResolver((publicId, systemId) -> {
-        throw new SAXException("External entities are not allowed");
-      });
+      builder.setEntityResolver(
+          (publicId, systemId) -> {
+            throw new SAXException("External entities are not allowed");
+          });
       return builder.parse(new ByteArrayInputStream(body));
     } catch (SAXException | IOException e) {
       throw invalidDocument();
@@ -53,15 +58,19 @@ public final class SafeXml {
   }
 
   static TableException invalidDocument() {
-    return new TableException(TableErrorCode.INVALID_XML_DOCUMENT, "XML specified is not syntactically valid.");
+    return new TableException(
+        TableErrorCode.INVALID_XML_DOCUMENT, "XML specified is not syntactically valid.");
   }
 
   static TableException invalidNodeValue(String node) {
-    return new TableException(TableErrorCode.INVALID_XML_NODE_VALUE,
+    return new TableException(
+        TableErrorCode.INVALID_XML_NODE_VALUE,
         "The value for one of the XML nodes is not in the correct format. Node: " + node);
   }
 
-  /** A new factory per parse: factories are not thread-safe, and these documents are small and rare. */
+  /**
+   * A new factory per parse: factories are not thread-safe, and these documents are small and rare.
+   */
   private static DocumentBuilderFactory factory() {
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
     try {

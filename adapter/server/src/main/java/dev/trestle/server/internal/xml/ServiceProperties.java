@@ -4,10 +4,12 @@ import dev.trestle.server.internal.cors.CorsRule;
 import java.util.List;
 
 /**
- * The Table service properties of an account. In a parsed Set Service Properties document a component is null
- * when its element was absent; {@link #withChanges} then keeps the stored value, as the service does.
+ * The Table service properties of an account. In a parsed Set Service Properties document a
+ * component is null when its element was absent; {@link #withChanges} then keeps the stored value,
+ * as the service does.
  */
-public record ServiceProperties(Logging logging, Metrics hourMetrics, Metrics minuteMetrics, List<CorsRule> cors) {
+public record ServiceProperties(
+    Logging logging, Metrics hourMetrics, Metrics minuteMetrics, List<CorsRule> cors) {
 
   public ServiceProperties {
     cors = cors == null ? null : List.copyOf(cors);
@@ -32,10 +34,16 @@ public record ServiceProperties(Logging logging, Metrics hourMetrics, Metrics mi
   }
 
   /** Analytics logging settings (stored and returned; Trestle writes no logs to tables). */
-  public record Logging(String version, boolean delete, boolean read, boolean write, RetentionPolicy retentionPolicy) {}
+  public record Logging(
+      String version,
+      boolean delete,
+      boolean read,
+      boolean write,
+      RetentionPolicy retentionPolicy) {}
 
   /** Hour or minute metrics settings; {@code includeApis} is null when metrics are off. */
-  public record Metrics(String version, boolean enabled, Boolean includeApis, RetentionPolicy retentionPolicy) {}
+  public record Metrics(
+      String version, boolean enabled, Boolean includeApis, RetentionPolicy retentionPolicy) {}
 
   /** How long logs or metrics are kept; {@code days} (1..365) is null when disabled. */
   public record RetentionPolicy(boolean enabled, Integer days) {

@@ -10,14 +10,16 @@ import java.util.Set;
 import org.w3c.dom.Element;
 
 /**
- * The {@code StorageServiceProperties} document of Get/Set Table Service Properties. Parsing keeps absent
- * top-level elements null (the stored value stays); an empty {@code <Cors/>} removes all rules.
+ * The {@code StorageServiceProperties} document of Get/Set Table Service Properties. Parsing keeps
+ * absent top-level elements null (the stored value stays); an empty {@code <Cors/>} removes all
+ * rules.
  */
 public final class ServicePropertiesXml {
   /** The service's limit on CORS rules. */
   public static final int MAX_CORS_RULES = 5;
-  private static final Set<String> CORS_METHODS = Set.of("DELETE", "GET", "HEAD", "MERGE", "POST", "OPTIONS", "PUT",
-      "PATCH");
+
+  private static final Set<String> CORS_METHODS =
+      Set.of("DELETE", "GET", "HEAD", "MERGE", "POST", "OPTIONS", "PUT", "PATCH");
   private static final int MAX_LITERAL_HEADERS = 64;
   private static final int MAX_PREFIXED_HEADERS = 2;
 
@@ -26,8 +28,9 @@ public final class ServicePropertiesXml {
   /**
    * Reads a Set Table Service Properties body.
    *
-   * @throws dev.trestle.TableException {@code InvalidXmlDocument} when malformed or with more than five CORS
-   *     rules, {@code InvalidXmlNodeValue} for a value out of range (retention days, CORS method, max age)
+   * @throws dev.trestle.TableException {@code InvalidXmlDocument} when malformed or with more than
+   *     five CORS rules, {@code InvalidXmlNodeValue} for a value out of range (retention days, CORS
+   *     method, max age)
    */
   public static ServiceProperties parse(byte[] body) {
     Element root = SafeXml.parse(body).getDocumentElement();
@@ -46,14 +49,21 @@ public final class ServicePropertiesXml {
   }
 
   private static Logging logging(Element element) {
-    return new Logging(version(element), flag(element, "Delete"), flag(element, "Read"), flag(element, "Write"),
+    return new Logging(
+        version(element),
+        flag(element, "Delete"),
+        flag(element, "Read"),
+        flag(element, "Write"),
         retention(element));
   }
 
   private static Metrics metrics(Element element) {
     boolean enabled = flag(element, "Enabled");
     Boolean includeApis = XmlElements.bool(element, "IncludeAPIs");
-    return new Metrics(version(element), enabled, enabled ? Boolean.TRUE.equals(includeApis) : null,
+    return new Metrics(
+        version(element),
+        enabled,
+        enabled ? Boolean.TRUE.equals(includeApis) : null,
         retention(element));
   }
 
@@ -96,8 +106,13 @@ public final class ServicePropertiesXml {
     if (origins == null || methods == null || maxAge == null) {
       throw SafeXml.invalidDocument();
     }
-    CorsRule rule = CorsRule.of(origins, methods, XmlElements.text(element, "AllowedHeaders"),
-        XmlElements.text(element, "ExposedHeaders"), maxAge);
+    CorsRule rule =
+        CorsRule.of(
+            origins,
+            methods,
+            XmlElements.text(element, "AllowedHeaders"),
+            XmlElements.text(element, "ExposedHeaders"),
+            maxAge);
     if (rule.allowedOrigins().isEmpty()) {
       throw SafeXml.invalidNodeValue("AllowedOrigins");
     }
@@ -119,12 +134,17 @@ public final class ServicePropertiesXml {
     }
   }
 
-  /** The Get Table Service Properties body; every component of {@code properties} must be present. */
+  /**
+   * The Get Table Service Properties body; every component of {@code properties} must be present.
+   */
   public static String write(ServiceProperties properties) {
     XmlText xml = new XmlText().open("StorageServiceProperties");
     Logging logging = properties.logging();
-    xml.open("Logging").element("Version", logging.version()).element("Delete", logging.delete())
-        .element("Read", logging.read()).element("Write", logging.write());
+    xml.open("Logging")
+        .element("Version", logging.version())
+        .element("Delete", logging.delete())
+        .element("Read", logging.read())
+        .element("Write", logging.write());
     retention(xml, logging.retentionPolicy());
     xml.close("Logging");
     metrics(xml, "HourMetrics", properties.hourMetrics());

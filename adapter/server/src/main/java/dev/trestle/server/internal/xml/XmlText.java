@@ -1,6 +1,9 @@
 package dev.trestle.server.internal.xml;
 
-/** Builds the small XML documents the service returns, escaping text; elements in the order Azure writes them. */
+/**
+ * Builds the small XML documents the service returns, escaping text; elements in the order Azure
+ * writes them.
+ */
 final class XmlText {
   static final String DECLARATION = "<?xml version=\"1.0\" encoding=\"utf-8\"?>";
 

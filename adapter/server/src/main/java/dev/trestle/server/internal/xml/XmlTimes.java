@@ -4,7 +4,10 @@ import dev.trestle.edm.EdmDateTime;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
-/** Times in access policies: read in any ISO 8601 form, written as Azure does, with seven fractional digits. */
+/**
+ * Times in access policies: read in any ISO 8601 form, written as Azure does, with seven fractional
+ * digits.
+ */
 final class XmlTimes {
   private XmlTimes() {}
 

@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** A request as the server would adapt it: raw path, decoded query parameters, headers by any case. */
+/**
+ * A request as the server would adapt it: raw path, decoded query parameters, headers by any case.
+ */
 final class FakeRequest implements SignedRequest {
   private String method;
   private String rawPath;
@@ -23,7 +25,10 @@ final class FakeRequest implements SignedRequest {
     this.rawPath = rawPath;
   }
 
-  /** From a URL such as {@code http://127.0.0.1:10002/devstoreaccount1/Tables?comp=acl}; the query is decoded. */
+  /**
+   * From a URL such as {@code http://127.0.0.1:10002/devstoreaccount1/Tables?comp=acl}; the query
+   * is decoded.
+   */
   static FakeRequest of(String method, String url) {
     URI uri = URI.create(url);
     FakeRequest request = new FakeRequest(method, uri.getRawPath());
@@ -112,7 +117,9 @@ final class FakeRequest implements SignedRequest {
   public String header(String name) {
     return headers.entrySet().stream()
         .filter(e -> e.getKey().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT)))
-        .map(Map.Entry::getValue).findFirst().orElse(null);
+        .map(Map.Entry::getValue)
+        .findFirst()
+        .orElse(null);
   }
 
   @Override

@@ -27,8 +27,10 @@ final class GrantAssertions {
         grant.authorize(operation, table);
         grant.authorizeEntity(operation, table, "p", "r");
       } else {
-        assertThatThrownBy(() -> grant.authorize(operation, table)).as(operation.name())
-            .isInstanceOfSatisfying(TableException.class, e -> assertThat(e.status()).isEqualTo(403));
+        assertThatThrownBy(() -> grant.authorize(operation, table))
+            .as(operation.name())
+            .isInstanceOfSatisfying(
+                TableException.class, e -> assertThat(e.status()).isEqualTo(403));
       }
     }
   }

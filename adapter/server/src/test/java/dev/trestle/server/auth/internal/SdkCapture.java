@@ -32,7 +32,9 @@ public final class SdkCapture implements HttpClient {
   public byte[] captureBody(Runnable sdkCall) {
     capture(sdkCall);
     HttpRequest request = requests.get(requests.size() - 1);
-    return request.getBodyAsBinaryData() == null ? new byte[0] : request.getBodyAsBinaryData().toBytes();
+    return request.getBodyAsBinaryData() == null
+        ? new byte[0]
+        : request.getBodyAsBinaryData().toBytes();
   }
 
   /** Runs an SDK call, ignoring the error our refusal causes, and returns the request it sent. */
@@ -50,7 +52,8 @@ public final class SdkCapture implements HttpClient {
   }
 
   static FakeRequest toSignedRequest(HttpRequest request) {
-    FakeRequest signed = FakeRequest.of(request.getHttpMethod().name(), request.getUrl().toString());
+    FakeRequest signed =
+        FakeRequest.of(request.getHttpMethod().name(), request.getUrl().toString());
     signed.path(request.getUrl().getPath());
     for (HttpHeader header : request.getHeaders()) {
       signed.header(header.getName(), header.getValue());
@@ -59,8 +62,10 @@ public final class SdkCapture implements HttpClient {
   }
 
   private static final class Refusal extends HttpResponse {
-    private static final byte[] BODY = ("{\"odata.error\":{\"code\":\"InvalidInput\",\"message\":{\"lang\":\"en-US\","
-        + "\"value\":\"captured\"}}}").getBytes(StandardCharsets.UTF_8);
+    private static final byte[] BODY =
+        ("{\"odata.error\":{\"code\":\"InvalidInput\",\"message\":{\"lang\":\"en-US\","
+                + "\"value\":\"captured\"}}}")
+            .getBytes(StandardCharsets.UTF_8);
 
     Refusal(HttpRequest request) {
       super(request);
@@ -79,7 +84,8 @@ public final class SdkCapture implements HttpClient {
 
     @Override
     public HttpHeaders getHeaders() {
-      return new HttpHeaders().set("Content-Type", "application/json;odata=minimalmetadata")
+      return new HttpHeaders()
+          .set("Content-Type", "application/json;odata=minimalmetadata")
           .set("x-ms-error-code", "InvalidInput");
     }
 

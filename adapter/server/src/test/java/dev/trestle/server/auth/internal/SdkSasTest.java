@@ -35,18 +35,32 @@ class SdkSasTest {
   static final String ACCOUNT = SdkSharedKeyTest.ACCOUNT;
   static final String KEY = SdkSharedKeyTest.KEY;
   static final String ENDPOINT = "http://127.0.0.1:10002/" + ACCOUNT;
-  static final OffsetDateTime NOW = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS);
+  static final OffsetDateTime NOW =
+      OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS);
 
   final SdkCapture capture = new SdkCapture();
-  final TableServiceClient keyed = new TableServiceClientBuilder().endpoint(ENDPOINT)
-      .credential(new AzureNamedKeyCredential(ACCOUNT, KEY)).httpClient(capture).buildClient();
-  final RequestAuthenticator authenticator = new RequestAuthenticator(Map.of(ACCOUNT, List.of(KEY)),
-      (account, table) -> table.equalsIgnoreCase("orders")
-          ? List.of(new AccessPolicy("readers", null, NOW.plusHours(1).toInstant(), "r")) : List.of(),
-      Clock.systemUTC(), false);
+  final TableServiceClient keyed =
+      new TableServiceClientBuilder()
+          .endpoint(ENDPOINT)
+          .credential(new AzureNamedKeyCredential(ACCOUNT, KEY))
+          .httpClient(capture)
+          .buildClient();
+  final RequestAuthenticator authenticator =
+      new RequestAuthenticator(
+          Map.of(ACCOUNT, List.of(KEY)),
+          (account, table) ->
+              table.equalsIgnoreCase("orders")
+                  ? List.of(new AccessPolicy("readers", null, NOW.plusHours(1).toInstant(), "r"))
+                  : List.of(),
+          Clock.systemUTC(),
+          false);
 
   TableClient tableClientWith(String sas) {
-    return new TableClientBuilder().endpoint(ENDPOINT).tableName("Orders").sasToken(sas).httpClient(capture)
+    return new TableClientBuilder()
+        .endpoint(ENDPOINT)
+        .tableName("Orders")
+        .sasToken(sas)
+        .httpClient(capture)
         .buildClient();
   }
 
@@ -58,34 +72,51 @@ class SdkSasTest {
 
   @Test
   void accountSasFromTheSdkAuthorizesWhatItSays() {
-    String sas = keyed.generateAccountSas(new TableAccountSasSignatureValues(NOW.plusHours(1),
-        TableAccountSasPermission.parse("rl"), TableAccountSasService.parse("t"),
-        TableAccountSasResourceType.parse("sco")).setStartTime(NOW.minusMinutes(5))
-        .setSasIpRange(TableSasIpRange.parse("127.0.0.1")).setProtocol(TableSasProtocol.HTTPS_HTTP));
-    TableServiceClient service = new TableServiceClientBuilder().endpoint(ENDPOINT).sasToken(sas).httpClient(capture)
-        .buildClient();
+    String sas =
+        keyed.generateAccountSas(
+            new TableAccountSasSignatureValues(
+                    NOW.plusHours(1),
+                    TableAccountSasPermission.parse("rl"),
+                    TableAccountSasService.parse("t"),
+                    TableAccountSasResourceType.parse("sco"))
+                .setStartTime(NOW.minusMinutes(5))
+                .setSasIpRange(TableSasIpRange.parse("127.0.0.1"))
+                .setProtocol(TableSasProtocol.HTTPS_HTTP));
+    TableServiceClient service =
+        new TableServiceClientBuilder()
+            .endpoint(ENDPOINT)
+            .sasToken(sas)
+            .httpClient(capture)
+            .buildClient();
 
     Grant listing = authenticate(() -> service.listTables().iterator().hasNext());
     listing.authorize(Operation.QUERY_TABLES, null);
     Grant reading = authenticate(() -> tableClientWith(sas).getEntity("p", "r"));
     reading.authorizeEntity(Operation.GET_ENTITY, "Orders", "p", "r");
-    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+    assertFails(
+        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
         () -> reading.authorize(Operation.INSERT_ENTITY, "Orders"));
   }
 
   @Test
   void tableSasFromTheSdkAuthorizesItsTableAndKeyRange() {
     TableClient owner = keyed.getTableClient("Orders");
-    String sas = owner.generateSas(new TableSasSignatureValues(NOW.plusHours(1), TableSasPermission.parse("ra"))
-        .setStartPartitionKey("a").setStartRowKey("0").setEndPartitionKey("m").setEndRowKey("9")
-        .setProtocol(TableSasProtocol.HTTPS_HTTP));
+    String sas =
+        owner.generateSas(
+            new TableSasSignatureValues(NOW.plusHours(1), TableSasPermission.parse("ra"))
+                .setStartPartitionKey("a")
+                .setStartRowKey("0")
+                .setEndPartitionKey("m")
+                .setEndRowKey("9")
+                .setProtocol(TableSasProtocol.HTTPS_HTTP));
 
     Grant grant = authenticate(() -> tableClientWith(sas).createEntity(new TableEntity("c", "1")));
     grant.authorizeEntity(Operation.INSERT_ENTITY, "Orders", "c", "1");
     assertThat(grant.keyRange()).contains(new KeyRange("a", "0", "m", "9"));
     assertThatThrownBy(() -> grant.authorizeEntity(Operation.INSERT_ENTITY, "Orders", "z", "1"))
         .isInstanceOf(TableException.class);
-    assertThatThrownBy(() -> grant.authorize(Operation.DELETE_ENTITY, "Orders")).isInstanceOf(TableException.class);
+    assertThatThrownBy(() -> grant.authorize(Operation.DELETE_ENTITY, "Orders"))
+        .isInstanceOf(TableException.class);
   }
 
   @Test
@@ -94,17 +125,26 @@ class SdkSasTest {
 
     Grant grant = authenticate(() -> tableClientWith(sas).getEntity("p", "r"));
     grant.authorize(Operation.GET_ENTITY, "Orders");
-    assertThatThrownBy(() -> grant.authorize(Operation.INSERT_ENTITY, "Orders")).isInstanceOf(TableException.class);
+    assertThatThrownBy(() -> grant.authorize(Operation.INSERT_ENTITY, "Orders"))
+        .isInstanceOf(TableException.class);
   }
 
   @Test
   void sdkSasUsedAfterExpiryFails() {
-    String sas = keyed.getTableClient("Orders").generateSas(
-        new TableSasSignatureValues(NOW.plusHours(1), TableSasPermission.parse("r")));
+    String sas =
+        keyed
+            .getTableClient("Orders")
+            .generateSas(
+                new TableSasSignatureValues(NOW.plusHours(1), TableSasPermission.parse("r")));
     FakeRequest request = capture.capture(() -> tableClientWith(sas).getEntity("p", "r"));
-    RequestAuthenticator later = new RequestAuthenticator(Map.of(ACCOUNT, List.of(KEY)), (a, t) -> List.of(),
-        Clock.fixed(Instant.now().plusSeconds(7200), ZoneOffset.UTC), false);
+    RequestAuthenticator later =
+        new RequestAuthenticator(
+            Map.of(ACCOUNT, List.of(KEY)),
+            (a, t) -> List.of(),
+            Clock.fixed(Instant.now().plusSeconds(7200), ZoneOffset.UTC),
+            false);
 
-    assertThatThrownBy(() -> later.authenticate(request, ACCOUNT)).isInstanceOf(AuthenticationFailedException.class);
+    assertThatThrownBy(() -> later.authenticate(request, ACCOUNT))
+        .isInstanceOf(AuthenticationFailedException.class);
   }
 }

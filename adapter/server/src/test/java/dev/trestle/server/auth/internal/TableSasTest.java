@@ -1,8 +1,8 @@
 package dev.trestle.server.auth.internal;
 
-import static dev.trestle.testing.TableAssertions.assertFails;
 import static dev.trestle.server.auth.internal.GrantAssertions.READ;
 import static dev.trestle.server.auth.internal.GrantAssertions.assertAllowsOnly;
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,9 +27,15 @@ class TableSasTest {
   static final String URL = "http://127.0.0.1:10002/acct/Orders()";
 
   final List<AccessPolicy> policies = new ArrayList<>();
-  final RequestAuthenticator authenticator = new RequestAuthenticator(Map.of(ACCOUNT, List.of(KEY)),
-      (account, table) -> account.equals(ACCOUNT) && table.equalsIgnoreCase("orders") ? List.copyOf(policies) : List.of(),
-      Clock.fixed(NOW, ZoneOffset.UTC), false);
+  final RequestAuthenticator authenticator =
+      new RequestAuthenticator(
+          Map.of(ACCOUNT, List.of(KEY)),
+          (account, table) ->
+              account.equals(ACCOUNT) && table.equalsIgnoreCase("orders")
+                  ? List.copyOf(policies)
+                  : List.of(),
+          Clock.fixed(NOW, ZoneOffset.UTC),
+          false);
 
   static Map<String, String> fields(String sp) {
     Map<String, String> f = new LinkedHashMap<>();
@@ -43,35 +49,60 @@ class TableSasTest {
   }
 
   Grant grant(Map<String, String> fields) {
-    return authenticator.authenticate(SasTokens.request("GET", URL, SasTokens.table(ACCOUNT, KEY, fields, true)),
-        ACCOUNT);
+    return authenticator.authenticate(
+        SasTokens.request("GET", URL, SasTokens.table(ACCOUNT, KEY, fields, true)), ACCOUNT);
   }
 
   @ParameterizedTest
-  @CsvSource({"QUERY_ENTITIES, r", "GET_ENTITY, r", "INSERT_ENTITY, a", "UPDATE_ENTITY, u", "MERGE_ENTITY, u",
-      "INSERT_OR_REPLACE_ENTITY, au", "INSERT_OR_MERGE_ENTITY, au", "DELETE_ENTITY, d"})
+  @CsvSource({
+    "QUERY_ENTITIES, r",
+    "GET_ENTITY, r",
+    "INSERT_ENTITY, a",
+    "UPDATE_ENTITY, u",
+    "MERGE_ENTITY, u",
+    "INSERT_OR_REPLACE_ENTITY, au",
+    "INSERT_OR_MERGE_ENTITY, au",
+    "DELETE_ENTITY, d"
+  })
   void entityOperationNeedsItsPermission(Operation operation, String permission) {
     grant(fields(permission)).authorize(operation, "Orders");
     grant(fields(permission)).authorizeEntity(operation, "Orders", "p", "r");
 
     String others = "raud".replaceAll("[" + permission + "]", "");
-    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+    assertFails(
+        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
         () -> grant(fields(others)).authorize(operation, "Orders"));
   }
 
   @ParameterizedTest
-  @CsvSource({"INSERT_OR_REPLACE_ENTITY, a", "INSERT_OR_REPLACE_ENTITY, u", "INSERT_OR_MERGE_ENTITY, a",
-      "INSERT_OR_MERGE_ENTITY, u"})
+  @CsvSource({
+    "INSERT_OR_REPLACE_ENTITY, a",
+    "INSERT_OR_REPLACE_ENTITY, u",
+    "INSERT_OR_MERGE_ENTITY, a",
+    "INSERT_OR_MERGE_ENTITY, u"
+  })
   void upsertNeedsBothAddAndUpdate(Operation operation, String permission) {
-    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+    assertFails(
+        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
         () -> grant(fields(permission)).authorize(operation, "Orders"));
   }
 
   @ParameterizedTest
-  @EnumSource(value = Operation.class, names = {"QUERY_TABLES", "CREATE_TABLE", "DELETE_TABLE", "GET_TABLE_ACL",
-      "SET_TABLE_ACL", "GET_SERVICE_PROPERTIES", "SET_SERVICE_PROPERTIES", "GET_SERVICE_STATS"})
+  @EnumSource(
+      value = Operation.class,
+      names = {
+        "QUERY_TABLES",
+        "CREATE_TABLE",
+        "DELETE_TABLE",
+        "GET_TABLE_ACL",
+        "SET_TABLE_ACL",
+        "GET_SERVICE_PROPERTIES",
+        "SET_SERVICE_PROPERTIES",
+        "GET_SERVICE_STATS"
+      })
   void tableSasCannotRunTableOrServiceOperations(Operation operation) {
-    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+    assertFails(
+        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
         () -> grant(fields("raud")).authorize(operation, "Orders"));
   }
 
@@ -80,15 +111,19 @@ class TableSasTest {
     Grant grant = grant(fields("raud"));
     grant.authorize(Operation.QUERY_ENTITIES, "orders");
     grant.authorize(Operation.QUERY_ENTITIES, "ORDERS");
-    assertFails(TableErrorCode.AUTHORIZATION_FAILURE, () -> grant.authorize(Operation.QUERY_ENTITIES, "Invoices"));
-    assertFails(TableErrorCode.AUTHORIZATION_FAILURE,
+    assertFails(
+        TableErrorCode.AUTHORIZATION_FAILURE,
+        () -> grant.authorize(Operation.QUERY_ENTITIES, "Invoices"));
+    assertFails(
+        TableErrorCode.AUTHORIZATION_FAILURE,
         () -> grant.authorizeEntity(Operation.DELETE_ENTITY, "Invoices", "p", "r"));
   }
 
   @Test
   void canonicalResourceIsAcceptedLowerCasedOrAsGiven() {
     Map<String, String> asGiven = SasTokens.table(ACCOUNT, KEY, fields("r"), false);
-    authenticator.authenticate(SasTokens.request("GET", URL, asGiven), ACCOUNT)
+    authenticator
+        .authenticate(SasTokens.request("GET", URL, asGiven), ACCOUNT)
         .authorize(Operation.QUERY_ENTITIES, "Orders");
   }
 
@@ -101,7 +136,8 @@ class TableSasTest {
     f.put("epk", "z");
     f.put("erk", "9");
     Map<String, String> signed = SasTokens.table(ACCOUNT, KEY, f, true);
-    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, signed), ACCOUNT), "Orders", READ);
+    assertAllowsOnly(
+        authenticator.authenticate(SasTokens.request("GET", URL, signed), ACCOUNT), "Orders", READ);
 
     Map<String, String> tampering = new LinkedHashMap<>();
     tampering.put("sp", "raud");
@@ -115,12 +151,16 @@ class TableSasTest {
     tampering.put("srk", "0");
     tampering.put("epk", "zz");
     tampering.put("erk", "99");
-    tampering.forEach((name, value) -> {
-      Map<String, String> tampered = new LinkedHashMap<>(signed);
-      tampered.put(name, value);
-      assertThatThrownBy(() -> authenticator.authenticate(SasTokens.request("GET", URL, tampered), ACCOUNT))
-          .as(name).isInstanceOf(AuthenticationFailedException.class);
-    });
+    tampering.forEach(
+        (name, value) -> {
+          Map<String, String> tampered = new LinkedHashMap<>(signed);
+          tampered.put(name, value);
+          assertThatThrownBy(
+                  () ->
+                      authenticator.authenticate(SasTokens.request("GET", URL, tampered), ACCOUNT))
+              .as(name)
+              .isInstanceOf(AuthenticationFailedException.class);
+        });
   }
 
   @Test
@@ -149,13 +189,21 @@ class TableSasTest {
     f.put("sip", "10.1.0.0-10.1.255.255");
     f.put("spr", "https");
     Map<String, String> params = SasTokens.table(ACCOUNT, KEY, f, true);
-    assertAllowsOnly(authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.1.2.3").secure(true), ACCOUNT),
-        "Orders", READ);
-    assertFails(TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
-        () -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.2.0.1").secure(true),
-        ACCOUNT));
-    assertFails(TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH,
-        () -> authenticator.authenticate(SasTokens.request("GET", URL, params).from("10.1.2.3"), ACCOUNT));
+    assertAllowsOnly(
+        authenticator.authenticate(
+            SasTokens.request("GET", URL, params).from("10.1.2.3").secure(true), ACCOUNT),
+        "Orders",
+        READ);
+    assertFails(
+        TableErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
+        () ->
+            authenticator.authenticate(
+                SasTokens.request("GET", URL, params).from("10.2.0.1").secure(true), ACCOUNT));
+    assertFails(
+        TableErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH,
+        () ->
+            authenticator.authenticate(
+                SasTokens.request("GET", URL, params).from("10.1.2.3"), ACCOUNT));
   }
 
   @Test
@@ -172,7 +220,8 @@ class TableSasTest {
     grant.authorizeEntity(Operation.INSERT_ENTITY, "Orders", "c", "0");
     grant.authorizeEntity(Operation.GET_ENTITY, "Orders", "d", "5");
     for (String[] keys : new String[][] {{"b", "4"}, {"a", "9"}, {"d", "6"}, {"e", ""}}) {
-      assertFails(TableErrorCode.AUTHORIZATION_FAILURE,
+      assertFails(
+          TableErrorCode.AUTHORIZATION_FAILURE,
           () -> grant.authorizeEntity(Operation.INSERT_ENTITY, "Orders", keys[0], keys[1]));
     }
   }
@@ -184,7 +233,8 @@ class TableSasTest {
     Grant grant = grant(f);
     assertThat(grant.keyRange()).contains(new KeyRange("m", null, null, null));
     grant.authorizeEntity(Operation.GET_ENTITY, "Orders", "zzz", "");
-    assertFails(TableErrorCode.AUTHORIZATION_FAILURE,
+    assertFails(
+        TableErrorCode.AUTHORIZATION_FAILURE,
         () -> grant.authorizeEntity(Operation.GET_ENTITY, "Orders", "l", "x"));
     assertThat(grant(fields("r")).keyRange()).isEmpty();
   }
@@ -201,14 +251,19 @@ class TableSasTest {
 
   @Test
   void storedPolicySuppliesPermissionsAndTimes() {
-    policies.add(new AccessPolicy("readers", Instant.parse("2026-03-01T00:00:00Z"),
-        Instant.parse("2026-03-02T00:00:00Z"), "r"));
+    policies.add(
+        new AccessPolicy(
+            "readers",
+            Instant.parse("2026-03-01T00:00:00Z"),
+            Instant.parse("2026-03-02T00:00:00Z"),
+            "r"));
     Map<String, String> f = fields(null);
     f.put("si", "readers");
     Grant grant = grant(f);
 
     grant.authorize(Operation.QUERY_ENTITIES, "Orders");
-    assertFails(TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
+    assertFails(
+        TableErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
         () -> grant.authorize(Operation.INSERT_ENTITY, "Orders"));
   }
 
@@ -222,8 +277,12 @@ class TableSasTest {
 
   @Test
   void fieldGivenBothInUrlAndPolicyFails() {
-    policies.add(new AccessPolicy("full", Instant.parse("2026-03-01T00:00:00Z"),
-        Instant.parse("2026-03-02T00:00:00Z"), "raud"));
+    policies.add(
+        new AccessPolicy(
+            "full",
+            Instant.parse("2026-03-01T00:00:00Z"),
+            Instant.parse("2026-03-02T00:00:00Z"),
+            "raud"));
     for (String field : List.of("sp", "st", "se")) {
       Map<String, String> f = fields(null);
       f.put("si", "full");
@@ -243,8 +302,12 @@ class TableSasTest {
   @Test
   void expiredOrFuturePolicyFails() {
     policies.add(new AccessPolicy("old", null, Instant.parse("2026-02-01T00:00:00Z"), "r"));
-    policies.add(new AccessPolicy("later", Instant.parse("2026-04-01T00:00:00Z"),
-        Instant.parse("2026-05-01T00:00:00Z"), "r"));
+    policies.add(
+        new AccessPolicy(
+            "later",
+            Instant.parse("2026-04-01T00:00:00Z"),
+            Instant.parse("2026-05-01T00:00:00Z"),
+            "r"));
     for (String id : List.of("old", "later")) {
       Map<String, String> f = fields(null);
       f.put("si", id);
@@ -278,7 +341,8 @@ class TableSasTest {
     for (String name : List.of("tn", "sv")) {
       Map<String, String> params = SasTokens.table(ACCOUNT, KEY, fields("r"), true);
       params.remove(name);
-      assertFails(TableErrorCode.AUTHENTICATION_FAILED,
+      assertFails(
+          TableErrorCode.AUTHENTICATION_FAILED,
           () -> authenticator.authenticate(SasTokens.request("GET", URL, params), ACCOUNT));
     }
   }

@@ -2,7 +2,10 @@ package dev.trestle.server.auth.internal;
 
 import dev.trestle.server.auth.SharedKeySigner;
 
-/** Signs with the product's {@link SharedKeySigner}, which {@code SharedKeySignerTest} pins to RFC 4231. */
+/**
+ * Signs with the product's {@link SharedKeySigner}, which {@code SharedKeySignerTest} pins to RFC
+ * 4231.
+ */
 final class TestSigner {
   private TestSigner() {}
 

@@ -16,7 +16,8 @@ class BatchRequestParserTest {
 
   @Test
   void readsAChangeSetWithCrlfOrBareLf() {
-    String crlf = """
+    String crlf =
+        """
         --batch_1
         Content-Type: multipart/mixed; boundary="cs_1"
 
@@ -46,7 +47,8 @@ class BatchRequestParserTest {
       assertThat(insert.method()).isEqualTo("POST");
       assertThat(insert.contentId()).isEqualTo("7");
       assertThat(insert.headers().get("prefer")).isEqualTo("return-no-content");
-      assertThat(new String(insert.body(), StandardCharsets.UTF_8)).isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"é\"}");
+      assertThat(new String(insert.body(), StandardCharsets.UTF_8))
+          .isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"é\"}");
       var delete = batch.changeSet().get(1);
       assertThat(delete.method()).isEqualTo("DELETE");
       assertThat(delete.body()).isEmpty();
@@ -57,11 +59,17 @@ class BatchRequestParserTest {
 
   @Test
   void malformedBodiesAreInvalidInput() {
-    for (String body : new String[] {"", "garbage", "--batch_1\r\nContent-Type: application/http\r\n\r\nNOT HTTP\r\n--batch_1--",
-        "--batch_1\r\nContent-Type: multipart/mixed; boundary=cs\r\n\r\n--cs\r\nContent-Type: application/http\r\n\r\nPOST /a/t HTTP/1.1\r\n",
-        "--batch_1\r\nContent-Type: multipart/mixed\r\n\r\n--batch_1--"}) {
+    for (String body :
+        new String[] {
+          "",
+          "garbage",
+          "--batch_1\r\nContent-Type: application/http\r\n\r\nNOT HTTP\r\n--batch_1--",
+          "--batch_1\r\nContent-Type: multipart/mixed; boundary=cs\r\n\r\n--cs\r\nContent-Type: application/http\r\n\r\nPOST /a/t HTTP/1.1\r\n",
+          "--batch_1\r\nContent-Type: multipart/mixed\r\n\r\n--batch_1--"
+        }) {
       assertThatThrownBy(() -> parse(body)).as(body).isInstanceOf(TableException.class);
     }
-    assertThatThrownBy(() -> BatchRequestParser.parse("application/json", new byte[0])).isInstanceOf(TableException.class);
+    assertThatThrownBy(() -> BatchRequestParser.parse("application/json", new byte[0]))
+        .isInstanceOf(TableException.class);
   }
 }

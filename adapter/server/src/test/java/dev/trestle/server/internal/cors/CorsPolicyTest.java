@@ -9,32 +9,45 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CorsPolicyTest {
-  static final CorsRule CONTOSO = CorsRule.of("http://www.contoso.com, http://www.fabrikam.com", "PUT,GET",
-      "x-ms-meta-data*,x-ms-meta-target*,content-type", "x-ms-meta-*,x-ms-request-id", 200);
+  static final CorsRule CONTOSO =
+      CorsRule.of(
+          "http://www.contoso.com, http://www.fabrikam.com",
+          "PUT,GET",
+          "x-ms-meta-data*,x-ms-meta-target*,content-type",
+          "x-ms-meta-*,x-ms-request-id",
+          200);
   static final CorsRule ANYONE_READS = CorsRule.of("*", "GET,HEAD", "*", "", 60);
   static final CorsPolicy POLICY = new CorsPolicy(List.of(CONTOSO, ANYONE_READS));
 
-  static void assertPreflightFails(CorsPolicy policy, String origin, String method, String headers) {
-    assertThat(assertFails(TableErrorCode.CORS_PREFLIGHT_FAILURE, () -> policy.matchPreflight(origin, method, headers))
-        .status()).isEqualTo(403);
+  static void assertPreflightFails(
+      CorsPolicy policy, String origin, String method, String headers) {
+    assertThat(
+            assertFails(
+                    TableErrorCode.CORS_PREFLIGHT_FAILURE,
+                    () -> policy.matchPreflight(origin, method, headers))
+                .status())
+        .isEqualTo(403);
   }
 
   @Test
   void preflightMatchingAnExactOriginEchoesOriginMethodAndHeaders() {
-    Map<String, String> headers = POLICY.matchPreflight("http://www.contoso.com", "PUT",
-        "content-type, x-ms-meta-data-foo");
+    Map<String, String> headers =
+        POLICY.matchPreflight("http://www.contoso.com", "PUT", "content-type, x-ms-meta-data-foo");
 
-    assertThat(headers).containsExactly(
-        Map.entry("Access-Control-Allow-Origin", "http://www.contoso.com"),
-        Map.entry("Access-Control-Allow-Methods", "PUT"),
-        Map.entry("Access-Control-Allow-Headers", "content-type,x-ms-meta-data-foo"),
-        Map.entry("Access-Control-Max-Age", "200"),
-        Map.entry("Access-Control-Allow-Credentials", "true"));
+    assertThat(headers)
+        .containsExactly(
+            Map.entry("Access-Control-Allow-Origin", "http://www.contoso.com"),
+            Map.entry("Access-Control-Allow-Methods", "PUT"),
+            Map.entry("Access-Control-Allow-Headers", "content-type,x-ms-meta-data-foo"),
+            Map.entry("Access-Control-Max-Age", "200"),
+            Map.entry("Access-Control-Allow-Credentials", "true"));
   }
 
   @Test
   void originsAndHeadersCompareWithoutCase() {
-    assertThat(POLICY.matchPreflight("HTTP://WWW.FABRIKAM.COM", "GET", "Content-Type,X-MS-META-TARGET-1"))
+    assertThat(
+            POLICY.matchPreflight(
+                "HTTP://WWW.FABRIKAM.COM", "GET", "Content-Type,X-MS-META-TARGET-1"))
         .containsEntry("Access-Control-Allow-Origin", "HTTP://WWW.FABRIKAM.COM");
   }
 
@@ -46,9 +59,11 @@ class CorsPolicyTest {
 
   @Test
   void firstMatchingRuleWinsAndAnyOriginRuleAnswersStar() {
-    Map<String, String> headers = POLICY.matchPreflight("http://elsewhere.example", "GET", "x-custom");
+    Map<String, String> headers =
+        POLICY.matchPreflight("http://elsewhere.example", "GET", "x-custom");
 
-    assertThat(headers).containsEntry("Access-Control-Allow-Origin", "*")
+    assertThat(headers)
+        .containsEntry("Access-Control-Allow-Origin", "*")
         .containsEntry("Access-Control-Max-Age", "60")
         .doesNotContainKey("Access-Control-Allow-Credentials");
   }
@@ -76,22 +91,31 @@ class CorsPolicyTest {
 
   @Test
   void preflightWithoutOriginOrMethodIsABadRequest() {
-    for (String[] missing : new String[][] {{null, "GET"}, {"http://www.contoso.com", null}, {"", "GET"}}) {
-      assertThat(assertFails(TableErrorCode.INVALID_HEADER_VALUE, () -> POLICY.matchPreflight(missing[0], missing[1], null))
-          .status()).isEqualTo(400);
+    for (String[] missing :
+        new String[][] {{null, "GET"}, {"http://www.contoso.com", null}, {"", "GET"}}) {
+      assertThat(
+              assertFails(
+                      TableErrorCode.INVALID_HEADER_VALUE,
+                      () -> POLICY.matchPreflight(missing[0], missing[1], null))
+                  .status())
+          .isEqualTo(400);
     }
   }
 
   @Test
   void actualRequestFromExactOriginGetsOriginCredentialsExposedHeadersAndVary() {
-    Map<String, String> headers = POLICY.matchRequest("http://www.contoso.com", "GET",
-        List.of("x-ms-meta-color", "x-ms-request-id", "ETag", "Content-Type"));
+    Map<String, String> headers =
+        POLICY.matchRequest(
+            "http://www.contoso.com",
+            "GET",
+            List.of("x-ms-meta-color", "x-ms-request-id", "ETag", "Content-Type"));
 
-    assertThat(headers).containsExactly(
-        Map.entry("Access-Control-Allow-Origin", "http://www.contoso.com"),
-        Map.entry("Access-Control-Expose-Headers", "x-ms-request-id,x-ms-meta-color"),
-        Map.entry("Access-Control-Allow-Credentials", "true"),
-        Map.entry("Vary", "Origin"));
+    assertThat(headers)
+        .containsExactly(
+            Map.entry("Access-Control-Allow-Origin", "http://www.contoso.com"),
+            Map.entry("Access-Control-Expose-Headers", "x-ms-request-id,x-ms-meta-color"),
+            Map.entry("Access-Control-Allow-Credentials", "true"),
+            Map.entry("Vary", "Origin"));
   }
 
   @Test
@@ -120,14 +144,16 @@ class CorsPolicyTest {
 
   @Test
   void requestWithoutOriginMatchesOnlyAnyOriginRules() {
-    assertThat(POLICY.matchRequest(null, "GET", List.of())).containsExactly(Map.entry("Access-Control-Allow-Origin", "*"));
+    assertThat(POLICY.matchRequest(null, "GET", List.of()))
+        .containsExactly(Map.entry("Access-Control-Allow-Origin", "*"));
     assertThat(new CorsPolicy(List.of(CONTOSO)).matchRequest(null, "GET", List.of()))
         .containsExactly(Map.entry("Vary", "Origin"));
   }
 
   @Test
   void withoutRulesNothingIsAdded() {
-    assertThat(new CorsPolicy(List.of()).matchRequest("http://www.contoso.com", "GET", List.of())).isEmpty();
+    assertThat(new CorsPolicy(List.of()).matchRequest("http://www.contoso.com", "GET", List.of()))
+        .isEmpty();
   }
 
   @Test

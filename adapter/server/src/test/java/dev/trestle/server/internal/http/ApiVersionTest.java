@@ -12,18 +12,32 @@ class ApiVersionTest {
 
   @Test
   void acceptsAbsentAndWellFormedVersionsOldAndNew() {
-    for (String version : new String[] {null, "", "2009-09-19", "2013-08-15", "2018-03-28", "2019-02-02", "2020-12-06",
-        "2025-11-05", " 2019-02-02 "}) {
+    for (String version :
+        new String[] {
+          null,
+          "",
+          "2009-09-19",
+          "2013-08-15",
+          "2018-03-28",
+          "2019-02-02",
+          "2020-12-06",
+          "2025-11-05",
+          " 2019-02-02 "
+        }) {
       assertThatCode(() -> ApiVersion.check(version)).as(version).doesNotThrowAnyException();
     }
   }
 
   @Test
   void rejectsValuesThatAreNotVersionsAsInvalidHeaderValue() {
-    for (String version : new String[] {"invalid", "2019-02", "2019-13-01", "2019-02-30", "19-02-02", "2008-01-01",
-        "2019-02-02x"}) {
-      assertThatThrownBy(() -> ApiVersion.check(version)).as(version)
-          .isInstanceOfSatisfying(TableException.class,
+    for (String version :
+        new String[] {
+          "invalid", "2019-02", "2019-13-01", "2019-02-30", "19-02-02", "2008-01-01", "2019-02-02x"
+        }) {
+      assertThatThrownBy(() -> ApiVersion.check(version))
+          .as(version)
+          .isInstanceOfSatisfying(
+              TableException.class,
               e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_HEADER_VALUE));
     }
   }

@@ -55,6 +55,7 @@ class ChunkedBytesTest {
     assertThat(response.bodyLength()).isEqualTo(content.length);
     assertThat(response.bodyBuffers()).hasSizeGreaterThan(1);
     assertThat(response.body()).isEqualTo(content);
-    assertThat(response.bodyBuffers().stream().mapToInt(ByteBuffer::remaining).sum()).isEqualTo(content.length);
+    assertThat(response.bodyBuffers().stream().mapToInt(ByteBuffer::remaining).sum())
+        .isEqualTo(content.length);
   }
 }

@@ -14,7 +14,8 @@ class RouteParserTest {
     assertThat(ResourcePath.parse("/acct/").route()).isEqualTo(new Route.ServiceRoot());
     assertThat(ResourcePath.parse("/acct/Tables").route()).isEqualTo(new Route.TableCollection());
     assertThat(ResourcePath.parse("/acct/Tables()").route()).isEqualTo(new Route.TableCollection());
-    assertThat(ResourcePath.parse("/acct/Tables('t1')").route()).isEqualTo(new Route.TableResource("t1"));
+    assertThat(ResourcePath.parse("/acct/Tables('t1')").route())
+        .isEqualTo(new Route.TableResource("t1"));
     assertThat(ResourcePath.parse("/acct/$batch").route()).isEqualTo(new Route.Batch());
     assertThat(ResourcePath.parse("/acct/t1").route()).isEqualTo(new Route.EntitySet("t1"));
     assertThat(ResourcePath.parse("/acct/t1()").route()).isEqualTo(new Route.EntitySet("t1"));
@@ -46,12 +47,23 @@ class RouteParserTest {
 
   @Test
   void rejectsMalformedPathsAsInvalidInput() {
-    for (String path : new String[] {"/acct/t1(PartitionKey='a')", "/acct/t1(PartitionKey='a',RowKey='b'",
-        "/acct/t1(PartitionKey='a',RowKey='b')x", "/acct/t1(PartitionKey='a%2Fb',RowKey='b')",
-        "/acct/t1(PartitionKey='a',PartitionKey='b')", "/acct/t1/x", "/acct/t1(PartitionKey='%E0',RowKey='b')",
-        "/acct/t1(PartitionKey='%zz',RowKey='b')", "/"}) {
-      assertThatThrownBy(() -> ResourcePath.parse(path)).as(path)
-          .isInstanceOfSatisfying(TableException.class, e -> assertThat(e.errorCode().code()).isEqualTo("InvalidInput"));
+    for (String path :
+        new String[] {
+          "/acct/t1(PartitionKey='a')",
+          "/acct/t1(PartitionKey='a',RowKey='b'",
+          "/acct/t1(PartitionKey='a',RowKey='b')x",
+          "/acct/t1(PartitionKey='a%2Fb',RowKey='b')",
+          "/acct/t1(PartitionKey='a',PartitionKey='b')",
+          "/acct/t1/x",
+          "/acct/t1(PartitionKey='%E0',RowKey='b')",
+          "/acct/t1(PartitionKey='%zz',RowKey='b')",
+          "/"
+        }) {
+      assertThatThrownBy(() -> ResourcePath.parse(path))
+          .as(path)
+          .isInstanceOfSatisfying(
+              TableException.class,
+              e -> assertThat(e.errorCode().code()).isEqualTo("InvalidInput"));
     }
   }
 }

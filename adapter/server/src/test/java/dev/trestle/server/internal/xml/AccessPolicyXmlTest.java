@@ -22,7 +22,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class AccessPolicyXmlTest {
-  static final String SAMPLE = """
+  static final String SAMPLE =
+      """
       <?xml version="1.0" encoding="utf-8"?>
       <SignedIdentifiers>
         <SignedIdentifier>
@@ -39,7 +40,9 @@ class AccessPolicyXmlTest {
   static String document(int count) {
     StringBuilder xml = new StringBuilder("<SignedIdentifiers>");
     for (int i = 0; i < count; i++) {
-      xml.append("<SignedIdentifier><Id>id").append(i).append("</Id><AccessPolicy><Permission>r</Permission>")
+      xml.append("<SignedIdentifier><Id>id")
+          .append(i)
+          .append("</Id><AccessPolicy><Permission>r</Permission>")
           .append("</AccessPolicy></SignedIdentifier>");
     }
     return xml.append("</SignedIdentifiers>").toString();
@@ -47,23 +50,34 @@ class AccessPolicyXmlTest {
 
   @Test
   void readsTheDocumentedShape() {
-    assertThat(AccessPolicyXml.parse(utf8(SAMPLE))).containsExactly(
-        new AccessPolicy("MTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTI=", Instant.parse("2021-09-21T08:49:37Z"),
-            Instant.parse("2021-09-22T08:49:37Z"), "raud"),
-        new AccessPolicy("bare", null, null, null));
+    assertThat(AccessPolicyXml.parse(utf8(SAMPLE)))
+        .containsExactly(
+            new AccessPolicy(
+                "MTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTI=",
+                Instant.parse("2021-09-21T08:49:37Z"),
+                Instant.parse("2021-09-22T08:49:37Z"),
+                "raud"),
+            new AccessPolicy("bare", null, null, null));
   }
 
   @Test
   void writesWithSevenFractionalDigitsAndReadsBack() {
-    List<AccessPolicy> policies = List.of(
-        new AccessPolicy("a", Instant.parse("2030-01-02T03:04:05.1234567Z"), Instant.parse("2030-02-01T00:00:00Z"), "ru"),
-        new AccessPolicy("b", null, Instant.parse("2031-01-01T00:00:00Z"), null),
-        new AccessPolicy("<&'\">", null, null, "d"));
+    List<AccessPolicy> policies =
+        List.of(
+            new AccessPolicy(
+                "a",
+                Instant.parse("2030-01-02T03:04:05.1234567Z"),
+                Instant.parse("2030-02-01T00:00:00Z"),
+                "ru"),
+            new AccessPolicy("b", null, Instant.parse("2031-01-01T00:00:00Z"), null),
+            new AccessPolicy("<&'\">", null, null, "d"));
     String xml = AccessPolicyXml.write(policies);
 
-    assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"utf-8\"?><SignedIdentifiers><SignedIdentifier>"
-        + "<Id>a</Id><AccessPolicy><Start>2030-01-02T03:04:05.1234567Z</Start>"
-        + "<Expiry>2030-02-01T00:00:00.0000000Z</Expiry><Permission>ru</Permission></AccessPolicy></SignedIdentifier>");
+    assertThat(xml)
+        .startsWith(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><SignedIdentifiers><SignedIdentifier>"
+                + "<Id>a</Id><AccessPolicy><Start>2030-01-02T03:04:05.1234567Z</Start>"
+                + "<Expiry>2030-02-01T00:00:00.0000000Z</Expiry><Permission>ru</Permission></AccessPolicy></SignedIdentifier>");
     assertThat(AccessPolicyXml.parse(utf8(xml))).isEqualTo(policies);
   }
 
@@ -80,18 +94,23 @@ class AccessPolicyXmlTest {
   @Test
   void fivePoliciesAreTheLimit() {
     assertThat(AccessPolicyXml.parse(utf8(document(5)))).hasSize(5);
-    assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> AccessPolicyXml.parse(utf8(document(6))));
+    assertFails(
+        TableErrorCode.INVALID_XML_DOCUMENT, () -> AccessPolicyXml.parse(utf8(document(6))));
   }
 
   @Test
   void malformedDocumentsAreInvalidXml() {
-    for (String xml : List.of("<SignedIdentifiers>", "not xml at all", "<Other/>",
-        "<SignedIdentifiers><Unknown/></SignedIdentifiers>",
-        "<SignedIdentifiers><SignedIdentifier><AccessPolicy/></SignedIdentifier></SignedIdentifiers>",
-        "<SignedIdentifiers><SignedIdentifier><Id></Id></SignedIdentifier></SignedIdentifiers>",
-        "<SignedIdentifiers><SignedIdentifier><Id>a</Id><Id>b</Id></SignedIdentifier></SignedIdentifiers>",
-        "<SignedIdentifiers><SignedIdentifier><Id>a</Id></SignedIdentifier>"
-            + "<SignedIdentifier><Id>a</Id></SignedIdentifier></SignedIdentifiers>")) {
+    for (String xml :
+        List.of(
+            "<SignedIdentifiers>",
+            "not xml at all",
+            "<Other/>",
+            "<SignedIdentifiers><Unknown/></SignedIdentifiers>",
+            "<SignedIdentifiers><SignedIdentifier><AccessPolicy/></SignedIdentifier></SignedIdentifiers>",
+            "<SignedIdentifiers><SignedIdentifier><Id></Id></SignedIdentifier></SignedIdentifiers>",
+            "<SignedIdentifiers><SignedIdentifier><Id>a</Id><Id>b</Id></SignedIdentifier></SignedIdentifiers>",
+            "<SignedIdentifiers><SignedIdentifier><Id>a</Id></SignedIdentifier>"
+                + "<SignedIdentifier><Id>a</Id></SignedIdentifier></SignedIdentifiers>")) {
       assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> AccessPolicyXml.parse(utf8(xml)));
     }
   }
@@ -100,41 +119,65 @@ class AccessPolicyXmlTest {
   void idIsAtMost64Characters() {
     String id64 = "x".repeat(64);
     assertThat(AccessPolicyXml.parse(utf8(identifier(id64, ""))).get(0).id()).isEqualTo(id64);
-    assertFails(TableErrorCode.INVALID_XML_NODE_VALUE, () -> AccessPolicyXml.parse(utf8(identifier(id64 + "x", ""))));
+    assertFails(
+        TableErrorCode.INVALID_XML_NODE_VALUE,
+        () -> AccessPolicyXml.parse(utf8(identifier(id64 + "x", ""))));
   }
 
   @Test
   void badValuesAreInvalidNodeValues() {
-    for (String policy : List.of("<Permission>rw</Permission>", "<Start>yesterday</Start>",
-        "<Expiry>2030-13-01T00:00:00Z</Expiry>")) {
-      assertFails(TableErrorCode.INVALID_XML_NODE_VALUE, () -> AccessPolicyXml.parse(utf8(identifier("id", policy))));
+    for (String policy :
+        List.of(
+            "<Permission>rw</Permission>",
+            "<Start>yesterday</Start>",
+            "<Expiry>2030-13-01T00:00:00Z</Expiry>")) {
+      assertFails(
+          TableErrorCode.INVALID_XML_NODE_VALUE,
+          () -> AccessPolicyXml.parse(utf8(identifier("id", policy))));
     }
   }
 
   @Test
   void timesInOtherIsoFormsAreRead() {
-    AccessPolicy policy = AccessPolicyXml.parse(utf8(identifier("id",
-        "<Start>2030-01-01</Start><Expiry>2030-01-02T01:00:00+01:00</Expiry>"))).get(0);
+    AccessPolicy policy =
+        AccessPolicyXml.parse(
+                utf8(
+                    identifier(
+                        "id",
+                        "<Start>2030-01-01</Start><Expiry>2030-01-02T01:00:00+01:00</Expiry>")))
+            .get(0);
     assertThat(policy.start()).isEqualTo(Instant.parse("2030-01-01T00:00:00Z"));
     assertThat(policy.expiry()).isEqualTo(Instant.parse("2030-01-02T00:00:00Z"));
   }
 
   static String identifier(String id, String policy) {
-    return "<SignedIdentifiers><SignedIdentifier><Id>" + id + "</Id><AccessPolicy>" + policy
+    return "<SignedIdentifiers><SignedIdentifier><Id>"
+        + id
+        + "</Id><AccessPolicy>"
+        + policy
         + "</AccessPolicy></SignedIdentifier></SignedIdentifiers>";
   }
 
   @Test
   void theJavaSdkReadsWhatWeWrite() throws Exception {
-    String xml = AccessPolicyXml.write(List.of(
-        new AccessPolicy("full", Instant.parse("2030-01-02T03:04:05Z"), Instant.parse("2030-02-01T00:00:00Z"), "raud"),
-        new AccessPolicy("bare", null, null, null)));
+    String xml =
+        AccessPolicyXml.write(
+            List.of(
+                new AccessPolicy(
+                    "full",
+                    Instant.parse("2030-01-02T03:04:05Z"),
+                    Instant.parse("2030-02-01T00:00:00Z"),
+                    "raud"),
+                new AccessPolicy("bare", null, null, null)));
 
-    List<TableSignedIdentifier> read = TableSignedIdentifierWrapper.fromXml(XmlReader.fromString(xml)).items();
+    List<TableSignedIdentifier> read =
+        TableSignedIdentifierWrapper.fromXml(XmlReader.fromString(xml)).items();
     assertThat(read).hasSize(2);
     assertThat(read.get(0).getId()).isEqualTo("full");
-    assertThat(read.get(0).getAccessPolicy().getStartsOn()).isEqualTo(OffsetDateTime.parse("2030-01-02T03:04:05Z"));
-    assertThat(read.get(0).getAccessPolicy().getExpiresOn()).isEqualTo(OffsetDateTime.parse("2030-02-01T00:00:00Z"));
+    assertThat(read.get(0).getAccessPolicy().getStartsOn())
+        .isEqualTo(OffsetDateTime.parse("2030-01-02T03:04:05Z"));
+    assertThat(read.get(0).getAccessPolicy().getExpiresOn())
+        .isEqualTo(OffsetDateTime.parse("2030-02-01T00:00:00Z"));
     assertThat(read.get(0).getAccessPolicy().getPermissions()).isEqualTo("raud");
     assertThat(read.get(1).getId()).isEqualTo("bare");
   }
@@ -142,20 +185,41 @@ class AccessPolicyXmlTest {
   @Test
   void weReadWhatTheJavaSdkSends() {
     SdkCapture capture = new SdkCapture();
-    TableClient client = new TableClientBuilder().endpoint("http://127.0.0.1:10002/devstoreaccount1")
-        .tableName("orders").httpClient(capture)
-        .credential(new AzureNamedKeyCredential("devstoreaccount1", "a2V5")).buildClient();
+    TableClient client =
+        new TableClientBuilder()
+            .endpoint("http://127.0.0.1:10002/devstoreaccount1")
+            .tableName("orders")
+            .httpClient(capture)
+            .credential(new AzureNamedKeyCredential("devstoreaccount1", "a2V5"))
+            .buildClient();
     List<TableSignedIdentifier> identifiers = new ArrayList<>();
-    IntStream.range(0, 2).forEach(i -> identifiers.add(new TableSignedIdentifier("id" + i).setAccessPolicy(
-        new TableAccessPolicy().setPermissions("ra").setStartsOn(OffsetDateTime.parse("2030-01-01T00:00:00Z"))
-            .setExpiresOn(OffsetDateTime.parse("2030-01-0" + (i + 2) + "T00:00:00Z")))));
+    IntStream.range(0, 2)
+        .forEach(
+            i ->
+                identifiers.add(
+                    new TableSignedIdentifier("id" + i)
+                        .setAccessPolicy(
+                            new TableAccessPolicy()
+                                .setPermissions("ra")
+                                .setStartsOn(OffsetDateTime.parse("2030-01-01T00:00:00Z"))
+                                .setExpiresOn(
+                                    OffsetDateTime.parse("2030-01-0" + (i + 2) + "T00:00:00Z")))));
     identifiers.add(new TableSignedIdentifier("nopolicy"));
 
     byte[] body = capture.captureBody(() -> client.setAccessPolicies(identifiers));
 
-    assertThat(AccessPolicyXml.parse(body)).containsExactly(
-        new AccessPolicy("id0", Instant.parse("2030-01-01T00:00:00Z"), Instant.parse("2030-01-02T00:00:00Z"), "ra"),
-        new AccessPolicy("id1", Instant.parse("2030-01-01T00:00:00Z"), Instant.parse("2030-01-03T00:00:00Z"), "ra"),
-        new AccessPolicy("nopolicy", null, null, null));
+    assertThat(AccessPolicyXml.parse(body))
+        .containsExactly(
+            new AccessPolicy(
+                "id0",
+                Instant.parse("2030-01-01T00:00:00Z"),
+                Instant.parse("2030-01-02T00:00:00Z"),
+                "ra"),
+            new AccessPolicy(
+                "id1",
+                Instant.parse("2030-01-01T00:00:00Z"),
+                Instant.parse("2030-01-03T00:00:00Z"),
+                "ra"),
+            new AccessPolicy("nopolicy", null, null, null));
   }
 }

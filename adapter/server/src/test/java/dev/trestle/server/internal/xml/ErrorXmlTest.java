@@ -10,19 +10,24 @@ class ErrorXmlTest {
 
   @Test
   void authenticationFailureCarriesItsDetail() {
-    String xml = ErrorXml.write("AuthenticationFailed", "Server failed.\nRequestId:1\nTime:2021", "sig <'a'> & b");
+    String xml =
+        ErrorXml.write(
+            "AuthenticationFailed", "Server failed.\nRequestId:1\nTime:2021", "sig <'a'> & b");
 
     Element root = SafeXml.parse(utf8(xml)).getDocumentElement();
     assertThat(root.getTagName()).isEqualTo("Error");
     assertThat(XmlElements.text(root, "Code")).isEqualTo("AuthenticationFailed");
-    assertThat(root.getElementsByTagName("Message").item(0).getTextContent()).isEqualTo("Server failed.\nRequestId:1\nTime:2021");
+    assertThat(root.getElementsByTagName("Message").item(0).getTextContent())
+        .isEqualTo("Server failed.\nRequestId:1\nTime:2021");
     assertThat(XmlElements.text(root, "AuthenticationErrorDetail")).isEqualTo("sig <'a'> & b");
   }
 
   @Test
   void otherErrorsHaveCodeAndMessageOnly() {
-    assertThat(ErrorXml.write("InvalidXmlDocument", "XML specified is not syntactically valid.", null)).isEqualTo(
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>InvalidXmlDocument</Code>"
-            + "<Message>XML specified is not syntactically valid.</Message></Error>");
+    assertThat(
+            ErrorXml.write("InvalidXmlDocument", "XML specified is not syntactically valid.", null))
+        .isEqualTo(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>InvalidXmlDocument</Code>"
+                + "<Message>XML specified is not syntactically valid.</Message></Error>");
   }
 }

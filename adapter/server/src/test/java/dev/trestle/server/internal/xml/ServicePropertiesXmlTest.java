@@ -23,7 +23,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ServicePropertiesXmlTest {
-  static final String SAMPLE = """
+  static final String SAMPLE =
+      """
       <?xml version="1.0" encoding="utf-8"?>
       <StorageServiceProperties>
         <Logging><Version>1.0</Version><Delete>true</Delete><Read>false</Read><Write>true</Write>
@@ -43,12 +44,18 @@ class ServicePropertiesXmlTest {
         </Cors>
       </StorageServiceProperties>""";
 
-  static final ServiceProperties SAMPLE_PROPERTIES = new ServiceProperties(
-      new Logging("1.0", true, false, true, new RetentionPolicy(true, 30)),
-      new Metrics("1.0", true, false, new RetentionPolicy(true, 7)),
-      new Metrics("1.0", false, null, RetentionPolicy.DISABLED),
-      List.of(new CorsRule(List.of("http://a.com", "http://b.com"), List.of("GET", "PUT"),
-          List.of("x-ms-meta-target*", "content-type"), List.of("x-ms-meta-data*"), 500)));
+  static final ServiceProperties SAMPLE_PROPERTIES =
+      new ServiceProperties(
+          new Logging("1.0", true, false, true, new RetentionPolicy(true, 30)),
+          new Metrics("1.0", true, false, new RetentionPolicy(true, 7)),
+          new Metrics("1.0", false, null, RetentionPolicy.DISABLED),
+          List.of(
+              new CorsRule(
+                  List.of("http://a.com", "http://b.com"),
+                  List.of("GET", "PUT"),
+                  List.of("x-ms-meta-target*", "content-type"),
+                  List.of("x-ms-meta-data*"),
+                  500)));
 
   @Test
   void readsTheDocumentedShape() {
@@ -59,42 +66,52 @@ class ServicePropertiesXmlTest {
   void roundTripsDefaultsAndSample() {
     for (ServiceProperties properties : List.of(ServiceProperties.defaults(), SAMPLE_PROPERTIES)) {
       String xml = ServicePropertiesXml.write(properties);
-      assertThat(xml).startsWith("<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties><Logging>");
+      assertThat(xml)
+          .startsWith(
+              "<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties><Logging>");
       assertThat(ServicePropertiesXml.parse(utf8(xml))).isEqualTo(properties);
     }
   }
 
   @Test
   void defaultsHaveEverythingOffAndNoRules() {
-    assertThat(ServicePropertiesXml.write(ServiceProperties.defaults())).isEqualTo(
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties>"
-            + "<Logging><Version>1.0</Version><Delete>false</Delete><Read>false</Read><Write>false</Write>"
-            + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></Logging>"
-            + "<HourMetrics><Version>1.0</Version><Enabled>false</Enabled>"
-            + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></HourMetrics>"
-            + "<MinuteMetrics><Version>1.0</Version><Enabled>false</Enabled>"
-            + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></MinuteMetrics>"
-            + "<Cors></Cors></StorageServiceProperties>");
+    assertThat(ServicePropertiesXml.write(ServiceProperties.defaults()))
+        .isEqualTo(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties>"
+                + "<Logging><Version>1.0</Version><Delete>false</Delete><Read>false</Read><Write>false</Write>"
+                + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></Logging>"
+                + "<HourMetrics><Version>1.0</Version><Enabled>false</Enabled>"
+                + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></HourMetrics>"
+                + "<MinuteMetrics><Version>1.0</Version><Enabled>false</Enabled>"
+                + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></MinuteMetrics>"
+                + "<Cors></Cors></StorageServiceProperties>");
   }
 
   @Test
   void absentElementsKeepTheStoredValues() {
-    ServiceProperties onlyCors = ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Cors><CorsRule>"
-        + "<AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET</AllowedMethods><MaxAgeInSeconds>0</MaxAgeInSeconds>"
-        + "<AllowedHeaders/><ExposedHeaders/></CorsRule></Cors></StorageServiceProperties>"));
+    ServiceProperties onlyCors =
+        ServicePropertiesXml.parse(
+            utf8(
+                "<StorageServiceProperties><Cors><CorsRule>"
+                    + "<AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET</AllowedMethods><MaxAgeInSeconds>0</MaxAgeInSeconds>"
+                    + "<AllowedHeaders/><ExposedHeaders/></CorsRule></Cors></StorageServiceProperties>"));
     ServiceProperties merged = SAMPLE_PROPERTIES.withChanges(onlyCors);
 
     assertThat(merged.logging()).isEqualTo(SAMPLE_PROPERTIES.logging());
     assertThat(merged.hourMetrics()).isEqualTo(SAMPLE_PROPERTIES.hourMetrics());
     assertThat(merged.minuteMetrics()).isEqualTo(SAMPLE_PROPERTIES.minuteMetrics());
-    assertThat(merged.cors()).containsExactly(new CorsRule(List.of("*"), List.of("GET"), List.of(), List.of(), 0));
+    assertThat(merged.cors())
+        .containsExactly(new CorsRule(List.of("*"), List.of("GET"), List.of(), List.of(), 0));
   }
 
   @Test
   void emptyCorsElementRemovesTheRulesAndEmptyDocumentChangesNothing() {
-    ServiceProperties noCors = ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Cors/></StorageServiceProperties>"));
+    ServiceProperties noCors =
+        ServicePropertiesXml.parse(
+            utf8("<StorageServiceProperties><Cors/></StorageServiceProperties>"));
     assertThat(SAMPLE_PROPERTIES.withChanges(noCors).cors()).isEmpty();
-    assertThat(SAMPLE_PROPERTIES.withChanges(noCors).logging()).isEqualTo(SAMPLE_PROPERTIES.logging());
+    assertThat(SAMPLE_PROPERTIES.withChanges(noCors).logging())
+        .isEqualTo(SAMPLE_PROPERTIES.logging());
 
     ServiceProperties nothing = ServicePropertiesXml.parse(utf8("<StorageServiceProperties/>"));
     assertThat(SAMPLE_PROPERTIES.withChanges(nothing)).isEqualTo(SAMPLE_PROPERTIES);
@@ -102,80 +119,129 @@ class ServicePropertiesXmlTest {
 
   @Test
   void loggingAloneReplacesOnlyLogging() {
-    ServiceProperties logging = ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Logging>"
-        + "<Version>1.0</Version><Delete>false</Delete><Read>true</Read><Write>false</Write>"
-        + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></Logging></StorageServiceProperties>"));
+    ServiceProperties logging =
+        ServicePropertiesXml.parse(
+            utf8(
+                "<StorageServiceProperties><Logging>"
+                    + "<Version>1.0</Version><Delete>false</Delete><Read>true</Read><Write>false</Write>"
+                    + "<RetentionPolicy><Enabled>false</Enabled></RetentionPolicy></Logging></StorageServiceProperties>"));
     ServiceProperties merged = SAMPLE_PROPERTIES.withChanges(logging);
 
-    assertThat(merged.logging()).isEqualTo(new Logging("1.0", false, true, false, RetentionPolicy.DISABLED));
+    assertThat(merged.logging())
+        .isEqualTo(new Logging("1.0", false, true, false, RetentionPolicy.DISABLED));
     assertThat(merged.cors()).isEqualTo(SAMPLE_PROPERTIES.cors());
   }
 
   @Test
   void fiveCorsRulesAreTheLimit() {
-    String rule = "<CorsRule><AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET</AllowedMethods>"
-        + "<MaxAgeInSeconds>1</MaxAgeInSeconds></CorsRule>";
-    assertThat(ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Cors>" + rule.repeat(5)
-        + "</Cors></StorageServiceProperties>")).cors()).hasSize(5);
-    assertFails(TableErrorCode.INVALID_XML_DOCUMENT,
-        () -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties><Cors>" + rule.repeat(6)
-        + "</Cors></StorageServiceProperties>")));
+    String rule =
+        "<CorsRule><AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET</AllowedMethods>"
+            + "<MaxAgeInSeconds>1</MaxAgeInSeconds></CorsRule>";
+    assertThat(
+            ServicePropertiesXml.parse(
+                    utf8(
+                        "<StorageServiceProperties><Cors>"
+                            + rule.repeat(5)
+                            + "</Cors></StorageServiceProperties>"))
+                .cors())
+        .hasSize(5);
+    assertFails(
+        TableErrorCode.INVALID_XML_DOCUMENT,
+        () ->
+            ServicePropertiesXml.parse(
+                utf8(
+                    "<StorageServiceProperties><Cors>"
+                        + rule.repeat(6)
+                        + "</Cors></StorageServiceProperties>")));
   }
 
   @Test
   void valuesOutOfRangeAreInvalidNodeValues() {
-    for (String fragment : List.of(
-        "<HourMetrics><Version>1.0</Version><Enabled>true</Enabled><IncludeAPIs>true</IncludeAPIs>"
-            + "<RetentionPolicy><Enabled>true</Enabled><Days>0</Days></RetentionPolicy></HourMetrics>",
-        "<Logging><RetentionPolicy><Enabled>true</Enabled><Days>366</Days></RetentionPolicy></Logging>",
-        "<Logging><RetentionPolicy><Enabled>true</Enabled></RetentionPolicy></Logging>",
-        "<Logging><Delete>maybe</Delete></Logging>",
-        cors("*", "GET,FETCH", "1", ""),
-        cors("*", "GET", "-1", ""),
-        cors("*", "GET", "soon", ""),
-        cors(" , ", "GET", "1", ""),
-        cors("*", "GET", "1", "<AllowedHeaders>a*,b*,c*</AllowedHeaders>"))) {
-      assertFails(TableErrorCode.INVALID_XML_NODE_VALUE,
-          () -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties>" + fragment
-          + "</StorageServiceProperties>")));
+    for (String fragment :
+        List.of(
+            "<HourMetrics><Version>1.0</Version><Enabled>true</Enabled><IncludeAPIs>true</IncludeAPIs>"
+                + "<RetentionPolicy><Enabled>true</Enabled><Days>0</Days></RetentionPolicy></HourMetrics>",
+            "<Logging><RetentionPolicy><Enabled>true</Enabled><Days>366</Days></RetentionPolicy></Logging>",
+            "<Logging><RetentionPolicy><Enabled>true</Enabled></RetentionPolicy></Logging>",
+            "<Logging><Delete>maybe</Delete></Logging>",
+            cors("*", "GET,FETCH", "1", ""),
+            cors("*", "GET", "-1", ""),
+            cors("*", "GET", "soon", ""),
+            cors(" , ", "GET", "1", ""),
+            cors("*", "GET", "1", "<AllowedHeaders>a*,b*,c*</AllowedHeaders>"))) {
+      assertFails(
+          TableErrorCode.INVALID_XML_NODE_VALUE,
+          () ->
+              ServicePropertiesXml.parse(
+                  utf8("<StorageServiceProperties>" + fragment + "</StorageServiceProperties>")));
     }
   }
 
   @Test
   void sixtyFourLiteralHeadersAreTheLimit() {
-    String headers64 = String.join(",", java.util.stream.IntStream.range(0, 64).mapToObj(i -> "h" + i).toList());
-    assertThat(ServicePropertiesXml.parse(utf8("<StorageServiceProperties>"
-        + cors("*", "GET", "1", "<ExposedHeaders>" + headers64 + ",x*,y*</ExposedHeaders>")
-        + "</StorageServiceProperties>")).cors().get(0).exposedHeaders()).hasSize(66);
-    assertFails(TableErrorCode.INVALID_XML_NODE_VALUE,
-        () -> ServicePropertiesXml.parse(utf8("<StorageServiceProperties>"
-        + cors("*", "GET", "1", "<ExposedHeaders>" + headers64 + ",h64</ExposedHeaders>")
-        + "</StorageServiceProperties>")));
+    String headers64 =
+        String.join(",", java.util.stream.IntStream.range(0, 64).mapToObj(i -> "h" + i).toList());
+    assertThat(
+            ServicePropertiesXml.parse(
+                    utf8(
+                        "<StorageServiceProperties>"
+                            + cors(
+                                "*",
+                                "GET",
+                                "1",
+                                "<ExposedHeaders>" + headers64 + ",x*,y*</ExposedHeaders>")
+                            + "</StorageServiceProperties>"))
+                .cors()
+                .get(0)
+                .exposedHeaders())
+        .hasSize(66);
+    assertFails(
+        TableErrorCode.INVALID_XML_NODE_VALUE,
+        () ->
+            ServicePropertiesXml.parse(
+                utf8(
+                    "<StorageServiceProperties>"
+                        + cors(
+                            "*",
+                            "GET",
+                            "1",
+                            "<ExposedHeaders>" + headers64 + ",h64</ExposedHeaders>")
+                        + "</StorageServiceProperties>")));
   }
 
   @Test
   void structuralProblemsAreInvalidDocuments() {
-    for (String xml : List.of("<ServiceProperties/>", "<StorageServiceProperties><Cors><Rule/></Cors>"
-            + "</StorageServiceProperties>",
-        "<StorageServiceProperties>" + cors(null, "GET", "1", "") + "</StorageServiceProperties>",
-        "<StorageServiceProperties>" + cors("*", null, "1", "") + "</StorageServiceProperties>",
-        "<StorageServiceProperties>" + cors("*", "GET", null, "") + "</StorageServiceProperties>",
-        "<StorageServiceProperties><Logging/><Logging/></StorageServiceProperties>",
-        "<StorageServiceProperties>")) {
+    for (String xml :
+        List.of(
+            "<ServiceProperties/>",
+            "<StorageServiceProperties><Cors><Rule/></Cors>" + "</StorageServiceProperties>",
+            "<StorageServiceProperties>"
+                + cors(null, "GET", "1", "")
+                + "</StorageServiceProperties>",
+            "<StorageServiceProperties>" + cors("*", null, "1", "") + "</StorageServiceProperties>",
+            "<StorageServiceProperties>"
+                + cors("*", "GET", null, "")
+                + "</StorageServiceProperties>",
+            "<StorageServiceProperties><Logging/><Logging/></StorageServiceProperties>",
+            "<StorageServiceProperties>")) {
       assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> ServicePropertiesXml.parse(utf8(xml)));
     }
   }
 
   static String cors(String origins, String methods, String maxAge, String extra) {
-    return "<Cors><CorsRule>" + (origins == null ? "" : "<AllowedOrigins>" + origins + "</AllowedOrigins>")
+    return "<Cors><CorsRule>"
+        + (origins == null ? "" : "<AllowedOrigins>" + origins + "</AllowedOrigins>")
         + (methods == null ? "" : "<AllowedMethods>" + methods + "</AllowedMethods>")
-        + (maxAge == null ? "" : "<MaxAgeInSeconds>" + maxAge + "</MaxAgeInSeconds>") + extra + "</CorsRule></Cors>";
+        + (maxAge == null ? "" : "<MaxAgeInSeconds>" + maxAge + "</MaxAgeInSeconds>")
+        + extra
+        + "</CorsRule></Cors>";
   }
 
   @Test
   void theJavaSdkReadsWhatWeWrite() throws Exception {
-    TableServiceProperties read = TableServiceProperties.fromXml(
-        XmlReader.fromString(ServicePropertiesXml.write(SAMPLE_PROPERTIES)));
+    TableServiceProperties read =
+        TableServiceProperties.fromXml(
+            XmlReader.fromString(ServicePropertiesXml.write(SAMPLE_PROPERTIES)));
 
     assertThat(read.getLogging().isDeleteLogged()).isTrue();
     assertThat(read.getLogging().isReadLogged()).isFalse();
@@ -195,22 +261,45 @@ class ServicePropertiesXmlTest {
   @Test
   void weReadWhatTheJavaSdkSends() {
     SdkCapture capture = new SdkCapture();
-    TableServiceClient client = new TableServiceClientBuilder().endpoint("http://127.0.0.1:10002/devstoreaccount1")
-        .httpClient(capture).credential(new AzureNamedKeyCredential("devstoreaccount1", "a2V5")).buildClient();
-    TableServiceProperties properties = new TableServiceProperties()
-        .setLogging(new TableServiceLogging().setAnalyticsVersion("1.0").setReadLogged(true)
-            .setRetentionPolicy(new TableServiceRetentionPolicy().setEnabled(true).setDaysToRetain(5)))
-        .setHourMetrics(new TableServiceMetrics().setVersion("1.0").setEnabled(true).setIncludeApis(true)
-            .setRetentionPolicy(new TableServiceRetentionPolicy().setEnabled(false)))
-        .setCorsRules(List.of(new TableServiceCorsRule().setAllowedOrigins("*").setAllowedMethods("GET,MERGE")
-            .setAllowedHeaders("*").setExposedHeaders("").setMaxAgeInSeconds(60)));
+    TableServiceClient client =
+        new TableServiceClientBuilder()
+            .endpoint("http://127.0.0.1:10002/devstoreaccount1")
+            .httpClient(capture)
+            .credential(new AzureNamedKeyCredential("devstoreaccount1", "a2V5"))
+            .buildClient();
+    TableServiceProperties properties =
+        new TableServiceProperties()
+            .setLogging(
+                new TableServiceLogging()
+                    .setAnalyticsVersion("1.0")
+                    .setReadLogged(true)
+                    .setRetentionPolicy(
+                        new TableServiceRetentionPolicy().setEnabled(true).setDaysToRetain(5)))
+            .setHourMetrics(
+                new TableServiceMetrics()
+                    .setVersion("1.0")
+                    .setEnabled(true)
+                    .setIncludeApis(true)
+                    .setRetentionPolicy(new TableServiceRetentionPolicy().setEnabled(false)))
+            .setCorsRules(
+                List.of(
+                    new TableServiceCorsRule()
+                        .setAllowedOrigins("*")
+                        .setAllowedMethods("GET,MERGE")
+                        .setAllowedHeaders("*")
+                        .setExposedHeaders("")
+                        .setMaxAgeInSeconds(60)));
 
-    ServiceProperties parsed = ServicePropertiesXml.parse(capture.captureBody(() -> client.setProperties(properties)));
+    ServiceProperties parsed =
+        ServicePropertiesXml.parse(capture.captureBody(() -> client.setProperties(properties)));
 
-    assertThat(parsed.logging()).isEqualTo(new Logging("1.0", false, true, false, new RetentionPolicy(true, 5)));
-    assertThat(parsed.hourMetrics()).isEqualTo(new Metrics("1.0", true, true, RetentionPolicy.DISABLED));
+    assertThat(parsed.logging())
+        .isEqualTo(new Logging("1.0", false, true, false, new RetentionPolicy(true, 5)));
+    assertThat(parsed.hourMetrics())
+        .isEqualTo(new Metrics("1.0", true, true, RetentionPolicy.DISABLED));
     assertThat(parsed.minuteMetrics()).isNull();
-    assertThat(parsed.cors()).containsExactly(
-        new CorsRule(List.of("*"), List.of("GET", "MERGE"), List.of("*"), List.of(), 60));
+    assertThat(parsed.cors())
+        .containsExactly(
+            new CorsRule(List.of("*"), List.of("GET", "MERGE"), List.of("*"), List.of(), 60));
   }
 }
