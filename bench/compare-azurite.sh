@@ -7,12 +7,30 @@
 #
 # usage: bench/compare-azurite.sh [flags]
 #   --db LIST            databases behind Trestle, comma-separated: pg, h2 (default: pg)
-#   --workloads LIST     table-bench workloads (default: insert,point-read,batch-insert,partition-scan,filter-scan)
+#   --workloads LIST     table-bench workloads (default: insert,point-read,batch-insert,partition-scan,filter-scan);
+#                        filter-scan runs once per selected filter, as workload filter-scan:NAME
+#   --filters LIST       the named filters filter-scan runs (default: default,range,timestamp,or):
+#                          default    Price gt 990 and Category eq 'c7'       (about 0.09% of the table)
+#                          range      Price ge 500 and Price lt 502           (about 0.2%)
+#                          timestamp  Timestamp ge datetime'{mark}'           (the --timestamp-slice entities)
+#                          or         Category eq 'c1' or Price eq 7          (about 10%)
+#   --filter NAME=EXPR   defines (or redefines) the filter NAME and runs it too; repeatable. {mark} in EXPR
+#                        stands for the moment just before the timestamp slice was written (see below)
+#   --timestamp-slice N  before the first filter that uses {mark}, the time is taken as {mark} and N random
+#                        entities of the preloaded table are upserted into both servers, so that Timestamp (the
+#                        server's write time) of about N entities is at or after {mark}. Default: 0.2% of
+#                        --table-size. Writes after it (upsert, mixed) would match too: list them after filter-scan
+#   --index PROP:TYPE    after the preload and before measuring, declares an index on the data table with
+#                        `trestle index create` (Trestle is stopped for it, then started again); repeatable, e.g.
+#                        --index Price:Int32 --index Category:String --index Timestamp:DateTime. Azurite has
+#                        none. Indexes declared by an earlier run stay with --keep-db; the summary lists them all
 #   --concurrency LIST   client threads (default: 1,4)
 #   --duration D         measured time per run (default: 10s)
 #   --warmup D           unmeasured warm-up before each run (default: 3s)
 #   --rounds N           A,B repetitions per workload and concurrency (default: 1)
-#   --table-size N       preloaded entities for the read and scan workloads (default: 20000)
+#   --table-size N       preloaded entities for the read and scan workloads (default: 20000). Azurite is loaded on
+#                        every run; PostgreSQL once with --keep-db. Preload rates measured here (2 cores, 100,000
+#                        entities, 4 parallel $batch of 100): see "How to run" in bench/RESULTS.md
 #   --jit-warmup D       before measuring, run every workload unmeasured for D against both servers, so that
 #                        the first workloads do not pay for Trestle's JIT compilation (default: 5s; 0 = none)
 #   --pool-size N        Trestle's database pool (default: Trestle's own default)
@@ -24,22 +42,45 @@
 #                        dropped and created again at the start (needs psql and a role allowed to do so)
 #                        unless --keep-db is given.
 #   --keep-db            reuse the PostgreSQL database as it is (a loaded table is then not loaded again)
+#   --pg-settings "K=V,K=V"   PostgreSQL settings for the benchmark database only, with ALTER DATABASE ... SET
+#                        (every run first resets the database's settings, so a run has exactly the ones given).
+#                        That works for settings a session may change: work_mem, jit, random_page_cost,
+#                        effective_cache_size, max_parallel_workers_per_gather, effective_io_concurrency...
+#                        Settings that need a reload or restart (shared_buffers, autovacuum, max_connections,
+#                        ...) are refused: the server is shared, the script restarts nothing. The summary lists
+#                        the settings in effect.
 #   -h, --help
 #
-# Environment: TABLE_BENCH_JAR (default /tmp/tools/bench/target/table-bench.jar; built from TABLE_BENCH_SRC,
-# default /work/shared/bench, when missing), AZURITE_DIR (a folder whose node_modules holds azurite; default
-# /tmp/tools; otherwise `npx azurite-table`).
+# Environment: TABLE_BENCH_JAR (default /tmp/tools/bench/target/table-bench.jar; built there from a copy of
+# TABLE_BENCH_SRC, default /work/shared/bench, when missing), AZURITE_DIR (a folder whose node_modules holds
+# azurite; default /tmp/tools; otherwise `npx azurite-table`).
 #
 # CPU ms/op is the server process's user+system CPU time over the workload's table-bench invocation divided
 # by the measured operations, with the warm-up assumed to run at the measured rate; on PostgreSQL the same for
 # the backends serving Trestle's database. It is steadier than ops/s on a busy machine, because it does not
 # depend on how much CPU the other processes leave. For the scans one operation is a whole query (every
-# page); for batch-insert, one $batch of 100 entities.
+# page); for batch-insert, one $batch of 100 entities. The load average (1 minute) is read at the start and
+# the end of each workload.
+#
+# Vacuum: autovacuum is off on the test server, and upserts and deletes leave dead rows. On PostgreSQL the
+# script runs VACUUM (ANALYZE) on the benchmark database after the preload and after anything that wrote
+# (warm-up, timestamp slice, a writing workload), always before the next measured workload and never inside
+# one, and reports the dead rows each pass removed and the entity table's sizes.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dbs=pg
 workloads=insert,point-read,batch-insert,partition-scan,filter-scan
+filters=default,range,timestamp,or
+declare -A filter_expr=(
+  [default]="Price gt 990 and Category eq 'c7'"
+  [range]="Price ge 500 and Price lt 502"
+  [timestamp]="Timestamp ge datetime'{mark}'"
+  [or]="Category eq 'c1' or Price eq 7"
+)
+extra_filters=
+timestamp_slice=
+indexes=()
 concurrency=1,4
 duration=10s
 warmup=3s
@@ -55,12 +96,26 @@ pg_port=5432
 pg_user=root
 pg_database=trestle_bench
 keep_db=false
+pg_settings=
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
+fail() { echo "compare-azurite: $*" >&2; exit 2; }
+
+define_filter() { # NAME=EXPR, or a bare EXPR (named custom)
+  local name="${1%%=*}"
+  if [ "$name" = "$1" ] || [[ ! "$name" =~ ^[A-Za-z0-9_-]+$ ]]; then name=custom; fi
+  filter_expr[$name]="${1#"$name="}"
+  extra_filters+=",$name"
+}
+
 while [ $# -gt 0 ]; do
   case "$1" in
     --db) dbs="$2"; shift ;;
     --workloads|--workload) workloads="$2"; shift ;;
+    --filters) filters="$2"; shift ;;
+    --filter) define_filter "$2"; shift ;;
+    --timestamp-slice) timestamp_slice="$2"; shift ;;
+    --index) indexes+=("$2"); shift ;;
     --concurrency) concurrency="$2"; shift ;;
     --duration) duration="$2"; shift ;;
     --warmup) warmup="$2"; shift ;;
@@ -76,11 +131,35 @@ while [ $# -gt 0 ]; do
     --pg-user) pg_user="$2"; shift ;;
     --pg-database) pg_database="$2"; shift ;;
     --keep-db) keep_db=true ;;
+    --pg-settings) pg_settings="$2"; shift ;;
     -h|--help) usage; exit 0 ;;
-    *) echo "compare-azurite: unknown flag $1 (try --help)" >&2; exit 2 ;;
+    *) fail "unknown flag $1 (try --help)" ;;
   esac
   shift
 done
+
+# --- what to run -------------------------------------------------------------------------------------------
+selected_filters() { # the filters to run: --filters, then those --filter defined, each once
+  echo "$filters$extra_filters" | tr ',' '\n' | awk 'NF && !seen[$0]++'
+}
+for f in $(selected_filters); do
+  [ -n "${filter_expr[$f]+set}" ] || fail "no filter named $f (presets: ${!filter_expr[*]}; define one with --filter $f=EXPR)"
+done
+measured_workloads() { # workload labels in order: filter-scan becomes filter-scan:NAME per selected filter
+  local w f
+  for w in ${workloads//,/ }; do
+    if [ "$w" = filter-scan ]; then
+      for f in $(selected_filters); do echo "filter-scan:$f"; done
+    else
+      echo "$w"
+    fi
+  done
+}
+for spec in "${indexes[@]}"; do
+  [[ "$spec" =~ ^[A-Za-z_][A-Za-z0-9_]*:[A-Za-z0-9]+$ ]] || fail "--index takes PROPERTY:TYPE (e.g. Price:Int32), not $spec"
+done
+timestamp_slice="${timestamp_slice:-$(( table_size / 500 > 10 ? table_size / 500 : 10 ))}"
+data_table="benchn${table_size}s1024p1000" # table-bench's name for the preloaded table (entity size 1024, partition 1000)
 
 seconds_of() { # 10s, 500ms, 2m -> seconds (decimal)
   case "$1" in
@@ -102,10 +181,12 @@ echo "compare-azurite: output in $out"
 # --- tools -------------------------------------------------------------------------------------------------
 bench_jar="${TABLE_BENCH_JAR:-/tmp/tools/bench/target/table-bench.jar}"
 if [ ! -f "$bench_jar" ]; then
-  bench_src="${TABLE_BENCH_SRC:-/work/shared/bench}"
-  echo "compare-azurite: building table-bench in $bench_src"
-  (cd "$bench_src" && "$root/mvnw" -B -q package)
-  bench_jar="$bench_src/target/table-bench.jar"
+  # Built from a copy, so that the shared sources stay as they are (no target/ there).
+  bench_copy="$(dirname "$(dirname "$bench_jar")")"
+  echo "compare-azurite: building table-bench in $bench_copy"
+  mkdir -p "$bench_copy"
+  cp -r "${TABLE_BENCH_SRC:-/work/shared/bench}/pom.xml" "${TABLE_BENCH_SRC:-/work/shared/bench}/src" "$bench_copy/"
+  (cd "$bench_copy" && "$root/mvnw" -B -q package)
 fi
 azurite_dir="${AZURITE_DIR:-/tmp/tools}"
 azurite_main="$azurite_dir/node_modules/azurite/dist/src/table/main.js"
@@ -116,6 +197,9 @@ else
 fi
 # The launcher builds adapter/cli/target/trestle.jar when the sources are newer than the jar.
 "$root/trestle" version > /dev/null
+if [ "${#indexes[@]}" -gt 0 ] && ! "$root/trestle" help index > /dev/null 2>&1; then
+  fail "--index needs the \`trestle index\` command, which this Trestle ($root) does not have yet"
+fi
 
 free_port() {
   "$JAVA_HOME/bin/jshell" -R-Xshare:auto -q - <<< 'try (var s = new java.net.ServerSocket(0)) { System.out.println(s.getLocalPort()); }' 2>/dev/null \
@@ -124,6 +208,74 @@ free_port() {
 if command -v python3 > /dev/null; then
   free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 fi
+
+# --- PostgreSQL --------------------------------------------------------------------------------------------
+admin_sql() { psql -X -q -At -v ON_ERROR_STOP=1 -h "$pg_host" -p "$pg_port" -U "$pg_user" -d postgres "$@"; }
+bench_sql() { psql -X -q -At -v ON_ERROR_STOP=1 -h "$pg_host" -p "$pg_port" -U "$pg_user" -d "$pg_database" "$@"; }
+
+recreate_database() {
+  admin_sql -c "DROP DATABASE IF EXISTS \"$pg_database\" WITH (FORCE)" -c "CREATE DATABASE \"$pg_database\""
+}
+ensure_database() { # for --keep-db: the database as it is, created when missing
+  if [ -z "$(admin_sql -c "SELECT 1 FROM pg_database WHERE datname = '$pg_database'")" ]; then
+    admin_sql -c "CREATE DATABASE \"$pg_database\""
+  fi
+}
+
+check_pg_settings() { # --pg-settings: refuses, before anything runs, what ALTER DATABASE cannot set
+  local pair name context
+  for pair in ${pg_settings//,/ }; do
+    name="${pair%%=*}"
+    [[ "$pair" == *=* && "$name" =~ ^[a-z_.]+$ ]] || fail "--pg-settings takes NAME=VALUE,..., not $pair"
+    context="$(admin_sql -c "SELECT context FROM pg_settings WHERE name = '$name'")"
+    case "$context" in
+      user|superuser) ;;
+      '') fail "--pg-settings: PostgreSQL has no setting $name" ;;
+      *) fail "--pg-settings: $name can only be set in postgresql.conf (context $context: needs a reload or a" \
+           "restart, for the whole server, which is shared; the script does not do that)" ;;
+    esac
+  done
+}
+
+apply_pg_settings() { # --pg-settings for the benchmark database only; new connections get them
+  local pair
+  admin_sql -c "ALTER DATABASE \"$pg_database\" RESET ALL"
+  for pair in ${pg_settings//,/ }; do
+    admin_sql -c "ALTER DATABASE \"$pg_database\" SET ${pair%%=*} = '${pair#*=}'"
+  done
+}
+
+pg_settings_report() { # the settings in effect for a new connection to the benchmark database
+  bench_sql -F ' = ' -c "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers',
+    'work_mem', 'effective_cache_size', 'random_page_cost', 'jit', 'max_parallel_workers_per_gather',
+    'effective_io_concurrency', 'autovacuum', 'synchronous_commit', 'fsync') ORDER BY name" | paste -sd, - \
+    | sed 's/,/, /g'
+}
+
+db_dirty=true
+vacuum_database() { # point: VACUUM (ANALYZE) the benchmark database and report the entity table's state
+  # INDEX_CLEANUP ON: without it PostgreSQL may leave the dead rows' index entries when they are few.
+  local counts removed left
+  counts="$(bench_sql -c 'VACUUM (ANALYZE, INDEX_CLEANUP ON, VERBOSE)' 2>&1 \
+    | awk '/finished vacuuming ".*\.trestle_entity"/ { t = 1 } t && /^tuples:/ { print $2, $6; t = 0 }')"
+  read -r removed left <<< "${counts:-? ?}"
+  bench_sql -F ' | ' -c "SELECT '$1', n_live_tup, '$removed', '$left', pg_size_pretty(pg_table_size(relid)),
+      pg_size_pretty(pg_indexes_size(relid)), pg_size_pretty(pg_total_relation_size(relid))
+    FROM pg_stat_user_tables WHERE relname = 'trestle_entity'" | sed 's/^/| /; s/$/ |/' >> "$out/vacuum-pg.md"
+}
+vacuum_if_dirty() { # db point
+  if [ "$1" = pg ] && [ "$db_dirty" = true ]; then
+    vacuum_database "$2"
+    db_dirty=false
+  fi
+}
+
+index_report() { # the entity table's indexes: size, and scans since the database was created
+  bench_sql -F ' | ' -c "SELECT indexrelname, pg_size_pretty(pg_relation_size(indexrelid)), idx_scan
+    FROM pg_stat_user_indexes WHERE relname = 'trestle_entity' ORDER BY indexrelname" | sed 's/^/| /; s/$/ |/'
+}
+
+if [[ ",$dbs," == *,pg,* ]]; then check_pg_settings; fi
 
 # --- processes ---------------------------------------------------------------------------------------------
 azurite_pid=
@@ -178,6 +330,7 @@ thread_cpu_delta() { # before-file after-file: CPU seconds per thread group, lar
   awk -F'\t' -v hz="$clock_ticks" 'FNR == NR { before[$1] = $2; next } { sum[$3] += $2 - before[$1] }
     END { for (t in sum) if (sum[t] > 0) printf "%8.2f s  %s\n", sum[t] / hz, t }' "$1" "$2" | sort -rn
 }
+load1() { cut -d' ' -f1 /proc/loadavg; }
 
 azurite_port="$(free_port)"
 "${azurite_cmd[@]}" --inMemoryPersistence --silent --disableTelemetry --tableHost 127.0.0.1 \
@@ -186,118 +339,221 @@ azurite_pid=$!
 wait_for_http "http://127.0.0.1:$azurite_port/devstoreaccount1/Tables" "$azurite_pid" Azurite
 azurite_version="$("${azurite_cmd[@]}" --version 2> /dev/null || echo '?')"
 
-start_trestle() { # db
-  local db_url
+prepare_database() { # db: a fresh (or, with --keep-db, the kept) database; sets db_url
   case "$1" in
     pg)
-      if [ "$keep_db" = false ]; then
-        psql -q -h "$pg_host" -p "$pg_port" -U "$pg_user" -d postgres \
-          -c "DROP DATABASE IF EXISTS \"$pg_database\" WITH (FORCE)" -c "CREATE DATABASE \"$pg_database\""
-      fi
+      if [ "$keep_db" = true ]; then ensure_database; else recreate_database; fi
+      apply_pg_settings
       db_url="jdbc:postgresql://$pg_host:$pg_port/$pg_database?user=$pg_user" ;;
     h2)
       rm -rf "$out/h2"
       db_url="jdbc:h2:file:$out/h2/trestle;DB_CLOSE_ON_EXIT=FALSE" ;;
-    *) echo "compare-azurite: --db takes pg or h2, not $1" >&2; exit 2 ;;
+    *) fail "--db takes pg or h2, not $1" ;;
   esac
+}
+
+start_trestle() { # db
   trestle_port="$(free_port)"
   local args=(serve --db "$db_url" --port "$trestle_port" --log-level warn)
   if [ -n "$pool_size" ]; then args+=(--pool-size "$pool_size"); fi
-  TRESTLE_JAVA_OPTS="$trestle_java_opts" "$root/trestle" "${args[@]}" > "$out/trestle-$1.log" 2>&1 &
+  TRESTLE_JAVA_OPTS="$trestle_java_opts" "$root/trestle" "${args[@]}" >> "$out/trestle-$1.log" 2>&1 &
   trestle_pid=$!
   wait_for_http "http://127.0.0.1:$trestle_port/health" "$trestle_pid" "Trestle ($1)"
 }
 
+stop_trestle() { stop "$trestle_pid"; trestle_pid=; }
+
+declare_indexes() { # db: --index on the data table, with Trestle stopped (H2 allows one process per file)
+  local spec
+  stop_trestle
+  for spec in "${indexes[@]}"; do
+    if ! "$root/trestle" index create --db "$db_url" --table "$data_table" --property "${spec%%:*}" \
+        --type "${spec#*:}" >> "$out/index-$1.log" 2>&1; then
+      echo "compare-azurite: index create $spec on $1 failed (declared already?): $(tail -1 "$out/index-$1.log")" >&2
+    fi
+  done
+  start_trestle "$1"
+  db_dirty=true
+}
+
+list_indexes() { # db: what `trestle index list` says about the data table
+  "$root/trestle" index list --db "$db_url" --table "$data_table" 2>&1 || true
+}
+
+# --- table-bench -------------------------------------------------------------------------------------------
+bench() { # db, table-bench flags: runs table-bench against Azurite (A) and Trestle (B)
+  local db="$1"; shift
+  java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$bench_jar" \
+    --endpoint "http://127.0.0.1:$azurite_port/devstoreaccount1" --label azurite \
+    --endpoint-b "http://127.0.0.1:$trestle_port/devstoreaccount1" --label-b "trestle-$db" \
+    --table-size "$table_size" "$@"
+}
+
+writes() { [[ "$1" =~ ^(insert|upsert|batch-insert|mixed)$ ]]; }
+
+mark=
+mark_timestamp_slice() { # db: {mark} := now, then upserts the slice, whose Timestamp is then at or after it
+  sleep 0.05
+  mark="$(date -u +%Y-%m-%dT%H:%M:%S.%3NZ)"
+  sleep 0.05
+  bench "$1" --workload upsert --ops "$timestamp_slice" --concurrency 1 --warmup 0 --no-preload \
+    > "$out/timestamp-slice-$1.txt" 2>&1
+  db_dirty=true
+}
+
+filter_of() { # filter name: its expression, with {mark} filled in
+  local expr="${filter_expr[$1]}"
+  echo "${expr//\{mark\}/$mark}"
+}
+
+workload_flags() { # workload label: table-bench's flags for it
+  case "$1" in
+    filter-scan:*) printf '%s\n' --workload filter-scan --filter "$(filter_of "${1#filter-scan:}")" ;;
+    *) printf '%s\n' --workload "$1" ;;
+  esac
+}
+
+append_results() { # db label run-csv: the run's CSV rows into results-DB.csv, named by the workload label
+  local results="$out/results-$1.csv"
+  if [ ! -s "$results" ]; then head -1 "$3" > "$results"; fi
+  awk -F, -v OFS=, -v label="$2" 'FNR > 1 { $4 = label; print }' "$3" >> "$results"
+}
+
 # --- runs --------------------------------------------------------------------------------------------------
 status=0
-run_workload() { # db workload
-  local db="$1" workload="$2" a_cpu b_cpu
+run_workload() { # db workload-label
+  local db="$1" workload="$2" file="${2//:/-}" a_cpu b_cpu flags load_start
+  if [[ "$workload" == filter-scan:* ]] && [[ "${filter_expr[${workload#filter-scan:}]}" == *'{mark}'* ]] \
+      && [ -z "$mark" ]; then
+    mark_timestamp_slice "$db"
+  fi
+  vacuum_if_dirty "$db" "before $workload"
+  mapfile -t flags < <(workload_flags "$workload")
   if [ "$profile" = true ]; then
     mkdir -p "$out/jfr"
-    "$JAVA_HOME/bin/jcmd" "$trestle_pid" JFR.start name="$workload" settings=profile \
-      'jdk.ExecutionSample#period=2ms' filename="$out/jfr/trestle-$db-$workload.jfr" > /dev/null
+    "$JAVA_HOME/bin/jcmd" "$trestle_pid" JFR.start name="$file" settings=profile \
+      'jdk.ExecutionSample#period=2ms' filename="$out/jfr/trestle-$db-$file.jfr" > /dev/null
     thread_ticks "$trestle_pid" > "$out/jfr/threads-before"
   fi
   backend_ticks "$db" > "$out/backends-before"
   a_cpu="$(cpu_ticks "$azurite_pid")"
   b_cpu="$(cpu_ticks "$trestle_pid")"
-  if ! java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$bench_jar" \
-      --endpoint "http://127.0.0.1:$azurite_port/devstoreaccount1" --label azurite \
-      --endpoint-b "http://127.0.0.1:$trestle_port/devstoreaccount1" --label-b "trestle-$db" \
-      --workload "$workload" --concurrency "$concurrency" --duration "$duration" --warmup "$warmup" \
-      --rounds "$rounds" --table-size "$table_size" --no-preload --csv "$out/results-$db.csv" > "$out/bench-$db-$workload.txt" 2>&1; then
+  load_start="$(load1)"
+  rm -f "$out/run.csv"
+  if ! bench "$db" "${flags[@]}" --concurrency "$concurrency" --duration "$duration" --warmup "$warmup" \
+      --rounds "$rounds" --no-preload --csv "$out/run.csv" > "$out/bench-$db-$file.txt" 2>&1; then
     status=1
   fi
+  echo "$db,$workload,$load_start,$(load1)" >> "$out/load.csv"
   echo "$db,$workload,azurite,$(( $(cpu_ticks "$azurite_pid") - a_cpu ))" >> "$out/cpu.csv"
   echo "$db,$workload,trestle-$db,$(( $(cpu_ticks "$trestle_pid") - b_cpu ))" >> "$out/cpu.csv"
   backend_ticks "$db" > "$out/backends-after"
   echo "$db,$workload,database,$(backend_delta "$out/backends-before" "$out/backends-after")" >> "$out/cpu.csv"
+  if [ -f "$out/run.csv" ]; then append_results "$db" "$workload" "$out/run.csv"; fi
   if [ "$profile" = true ]; then
     thread_ticks "$trestle_pid" > "$out/jfr/threads-after"
-    "$JAVA_HOME/bin/jcmd" "$trestle_pid" JFR.stop name="$workload" > /dev/null
+    "$JAVA_HOME/bin/jcmd" "$trestle_pid" JFR.stop name="$file" > /dev/null
     {
       echo "Trestle CPU by thread group over the workload (from /proc; JIT and GC threads are not in the samples)"
       thread_cpu_delta "$out/jfr/threads-before" "$out/jfr/threads-after"
       echo
-      "$JAVA_HOME/bin/java" "$root/bench/JfrHotSpots.java" "$out/jfr/trestle-$db-$workload.jfr" 20
-    } > "$out/jfr/trestle-$db-$workload.txt"
+      "$JAVA_HOME/bin/java" "$root/bench/JfrHotSpots.java" "$out/jfr/trestle-$db-$file.jfr" 20
+    } > "$out/jfr/trestle-$db-$file.txt"
   fi
-  grep -E '^\[' "$out/bench-$db-$workload.txt" || tail -5 "$out/bench-$db-$workload.txt"
+  if writes "$workload"; then db_dirty=true; fi
+  grep -E '^\[' "$out/bench-$db-$file.txt" | sed "s/^\(\[[^]]*\] \)filter-scan /\1$workload /" \
+    || tail -5 "$out/bench-$db-$file.txt"
 }
 
 preload() { # db: loads the read table into both servers, outside the measured CPU time
-  java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$bench_jar" \
-    --endpoint "http://127.0.0.1:$azurite_port/devstoreaccount1" --label azurite \
-    --endpoint-b "http://127.0.0.1:$trestle_port/devstoreaccount1" --label-b "trestle-$1" \
-    --workload point-read --concurrency 1 --ops 1 --warmup 0 --table-size "$table_size" > "$out/preload-$1.txt" 2>&1
+  bench "$1" --workload point-read --concurrency 1 --ops 1 --warmup 0 > "$out/preload-$1.txt" 2>&1
   grep 'preload done\|already loaded' "$out/preload-$1.txt" || true
-  if [ "$1" = pg ]; then
-    # Test servers often run without autovacuum: give the planner the statistics a production database has.
-    psql -q -h "$pg_host" -p "$pg_port" -U "$pg_user" -d "$pg_database" -c "VACUUM (ANALYZE) trestle_entity"
-  fi
 }
 
-for db in ${dbs//,/ }; do
-  echo "== Azurite $azurite_version vs Trestle on $db: workloads $workloads, concurrency $concurrency," \
-    "$duration (+$warmup warm-up), $rounds round(s), table size $table_size"
+jit_warmup_run() { # db: every workload unmeasured, so that the measured ones find Trestle compiled
+  bench "$1" --workload "$workloads" --concurrency 4 --duration "$jit_warmup" --warmup 0 --no-preload \
+    > "$out/jit-warmup-$1.txt" 2>&1 || true
+  local w
+  for w in ${workloads//,/ }; do if writes "$w"; then db_dirty=true; fi; done
+}
+
+run_db() { # db: one pass of every workload against Azurite and Trestle on this database
+  local db="$1" workload
+  echo "== Azurite $azurite_version vs Trestle on $db: workloads $(measured_workloads | paste -sd, -)," \
+    "concurrency $concurrency, $duration (+$warmup warm-up), $rounds round(s), table size $table_size"
+  prepare_database "$db"
   start_trestle "$db"
+  db_dirty=true
+  mark=
   if [[ ",$workloads," =~ ,(point-read|upsert|partition-scan|filter-scan|mixed), ]]; then
     preload "$db"
   fi
-  if [ "$(seconds_of "$jit_warmup")" != 0 ]; then
-    java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$bench_jar" \
-      --endpoint "http://127.0.0.1:$azurite_port/devstoreaccount1" --label azurite \
-      --endpoint-b "http://127.0.0.1:$trestle_port/devstoreaccount1" --label-b "trestle-$db" \
-      --workload "$workloads" --concurrency 4 --duration "$jit_warmup" --warmup 0 --table-size "$table_size" \
-      --no-preload > "$out/jit-warmup-$db.txt" 2>&1 || true
-  fi
-  for workload in ${workloads//,/ }; do
+  if [ "${#indexes[@]}" -gt 0 ]; then declare_indexes "$db"; fi
+  vacuum_if_dirty "$db" "preload"
+  if [ "$(seconds_of "$jit_warmup")" != 0 ]; then jit_warmup_run "$db"; fi
+  for workload in $(measured_workloads); do
     run_workload "$db" "$workload"
   done
-  stop "$trestle_pid"
-  trestle_pid=
-done
+  vacuum_if_dirty "$db" "end"
+  stop_trestle
+  record_database_state "$db"
+}
+
+record_database_state() { # db: settings, indexes, vacuum passes, filters (Trestle stopped: the stats are flushed)
+  {
+    echo "filters on $1: $(for f in $(selected_filters); do printf '%s: `%s`; ' "$f" "$(filter_of "$f")"; done)"
+    if [ -n "$mark" ]; then
+      echo "({mark} = $mark; then $timestamp_slice random entities upserted into each server: the timestamp slice)"
+    fi
+    if [ "$1" = pg ]; then
+      echo
+      echo "PostgreSQL $(bench_sql -c 'SHOW server_version'), settings for the benchmark database: $(pg_settings_report)"
+      echo
+      echo "VACUUM (ANALYZE) passes on $pg_database, entity table trestle_entity:"
+      echo
+      echo "| after | live rows | dead rows removed | dead rows left (not yet removable) | table | indexes | total |"
+      echo "|---|---:|---:|---:|---:|---:|---:|"
+      cat "$out/vacuum-pg.md"
+      echo
+      echo "Indexes of trestle_entity (scans counted since the database was created: preload, warm-ups, runs):"
+      echo
+      echo "| index | size | scans |"
+      echo "|---|---:|---:|"
+      index_report
+    fi
+    if [ "${#indexes[@]}" -gt 0 ]; then
+      echo
+      echo "\`trestle index list\` on $1 ($data_table):"
+      echo
+      list_indexes "$1" | sed 's/^/    /'
+    fi
+  } > "$out/state-$1.md"
+}
+
+for db in ${dbs//,/ }; do run_db "$db"; done
 
 # --- summary: means over rounds from the CSV, CPU per operation from /proc -----------------------------------
 summarise() { # db
   awk -F, -v warmup="$warmup_seconds" -v hz="$clock_ticks" -v db="$1" '
     FILENAME ~ /cpu.csv$/ { if ($1 == db) cpu[$2 "|" ($3 == "database" ? "trestle-" db "|database" : $3)] = $4; next }
+    FILENAME ~ /load.csv$/ { if ($1 == db) load[$2] = $3 " / " $4; next }
     FNR == 1 { next }
     {
       # time,endpoint,url,workload,concurrency,round,seconds,ops,ops_per_s,entities_per_s,pages_per_s,
       # p50_ms,p90_ms,p99_ms,max_ms,mean_ms,errors,...
       key = $4 "|" $5 "|" $2
       if (!(($4 "|" $5) in seen)) { seen[$4 "|" $5] = 1; rows[++nrows] = $4 "|" $5 }
-      n[key]++; ops[key] += $9; ent[key] += $10; p99[key] += $14; err[key] += $17
+      n[key]++; ops[key] += $9; ent[key] += $10; p99[key] += $14; err[key] += $17; hits[key] += ($8 > 0 ? $10 * $7 / $8 : 0)
       work[$4 "|" $2] += $8 * ($7 + warmup) / $7   # operations including the warm-up
     }
     END {
       b = "trestle-" db
       printf "\n### Azurite vs Trestle on %s\n\n", db
       printf "| workload | conc | Azurite ops/s | Trestle ops/s | Trestle/Azurite | Azurite entities/s | Trestle entities/s"
-      printf " | Azurite p99 ms | Trestle p99 ms | Azurite CPU ms/op | Trestle CPU ms/op | %s CPU ms/op | errors |\n",
+      printf " | hits/query A / T | Azurite p99 ms | Trestle p99 ms | Azurite CPU ms/op | Trestle CPU ms/op | %s CPU ms/op",
         db == "pg" ? "PostgreSQL" : "(H2 is in Trestle)"
-      printf "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+      printf " | load start / end | errors |\n"
+      printf "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
       for (i = 1; i <= nrows; i++) {
         split(rows[i], r, "|"); w = r[1]
         ka = rows[i] "|azurite"; kb = rows[i] "|" b
@@ -306,11 +562,13 @@ summarise() { # db
         ca = work[w "|azurite"] > 0 ? cpu[w "|azurite"] * 1000 / hz / work[w "|azurite"] : 0
         cb = work[w "|" b] > 0 ? cpu[w "|" b] * 1000 / hz / work[w "|" b] : 0
         cd = work[w "|" b] > 0 ? cpu[w "|" b "|database"] * 1000 / hz / work[w "|" b] : 0
-        printf "| %s | %s | %.1f | %.1f | %.2f | %.0f | %.0f | %.1f | %.1f | %.2f | %.2f | %s | %d |\n", w, r[2], oa, ob,
-          (oa > 0 ? ob / oa : 0), ent[ka] / n[ka], ent[kb] / n[kb], p99[ka] / n[ka], p99[kb] / n[kb], ca, cb,
-          (db == "pg" ? sprintf("%.2f", cd) : "-"), err[ka] + err[kb]
+        hq = w ~ /-scan/ ? sprintf("%.0f / %.0f", hits[ka] / n[ka], hits[kb] / n[kb]) : "-"
+        printf "| %s | %s | %.1f | %.1f | %.2f | %.0f | %.0f | %s | %.1f | %.1f | %.2f | %.2f | %s | %s | %d |\n", w, r[2],
+          oa, ob, (oa > 0 ? ob / oa : 0), ent[ka] / n[ka], ent[kb] / n[kb], hq, p99[ka] / n[ka], p99[kb] / n[kb], ca, cb,
+          (db == "pg" ? sprintf("%.2f", cd) : "-"), load[w], err[ka] + err[kb]
       }
-    }' "$out/cpu.csv" "$out/results-$1.csv"
+    }' "$out/cpu.csv" "$out/load.csv" "$out/results-$1.csv"
+  if [ -f "$out/state-$1.md" ]; then echo; cat "$out/state-$1.md"; fi
 }
 for db in ${dbs//,/ }; do
   if [ -f "$out/results-$db.csv" ]; then summarise "$db" >> "$summary"; fi
@@ -320,6 +578,7 @@ done
   echo "CPU ms/op: the server's user+system CPU over all concurrencies of a workload, per operation (warm-up"
   echo "counted at the measured rate); PostgreSQL: its backends serving Trestle's database. Scans: one operation"
   echo "is a whole query; batch-insert: one \$batch of 100. Azurite does all its work in its one process."
+  echo "Load: the 1-minute load average when the workload started and when it ended (all its concurrencies)."
   echo
   echo "Machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)," \
     "load average at the end $(cut -d' ' -f1-3 /proc/loadavg); Trestle on $("$JAVA_HOME/bin/java" -version 2>&1 | head -1);" \
