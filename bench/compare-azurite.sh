@@ -53,7 +53,8 @@
 #
 # Environment: TABLE_BENCH_JAR (default /tmp/tools/bench/target/table-bench.jar; built there from a copy of
 # TABLE_BENCH_SRC, default /work/shared/bench, when missing), AZURITE_DIR (a folder whose node_modules holds
-# azurite; default /tmp/tools; otherwise `npx azurite-table`).
+# azurite; default /tmp/tools; otherwise `npx azurite-table`), NODE_OPTIONS (Azurite inherits it: a table of
+# 1,000,000 entities takes about 3 GB of its memory, so give node --max-old-space-size=6144 if its heap runs out).
 #
 # CPU ms/op is the server process's user+system CPU time over the workload's table-bench invocation divided
 # by the measured operations, with the warm-up assumed to run at the measured rate; on PostgreSQL the same for
@@ -401,9 +402,9 @@ mark_timestamp_slice() { # db: {mark} := now, then upserts the slice, whose Time
   db_dirty=true
 }
 
-filter_of() { # filter name: its expression, with {mark} filled in
+filter_of() { # filter name: its expression, with {mark} filled in once the slice is written
   local expr="${filter_expr[$1]}"
-  echo "${expr//\{mark\}/$mark}"
+  echo "${expr//\{mark\}/${mark:-\{mark\}}}"
 }
 
 workload_flags() { # workload label: table-bench's flags for it
@@ -501,7 +502,9 @@ run_db() { # db: one pass of every workload against Azurite and Trestle on this 
 
 record_database_state() { # db: settings, indexes, vacuum passes, filters (Trestle stopped: the stats are flushed)
   {
-    echo "filters on $1: $(for f in $(selected_filters); do printf '%s: `%s`; ' "$f" "$(filter_of "$f")"; done)"
+    if [[ ",$workloads," == *,filter-scan,* ]]; then
+      echo "filters on $1: $(for f in $(selected_filters); do printf '%s: `%s`; ' "$f" "$(filter_of "$f")"; done | sed 's/; $//')"
+    fi
     if [ -n "$mark" ]; then
       echo "({mark} = $mark; then $timestamp_slice random entities upserted into each server: the timestamp slice)"
     fi
@@ -509,7 +512,8 @@ record_database_state() { # db: settings, indexes, vacuum passes, filters (Trest
       echo
       echo "PostgreSQL $(bench_sql -c 'SHOW server_version'), settings for the benchmark database: $(pg_settings_report)"
       echo
-      echo "VACUUM (ANALYZE) passes on $pg_database, entity table trestle_entity:"
+      echo "VACUUM (ANALYZE) passes on $pg_database, entity table trestle_entity (rows PostgreSQL pruned on the fly"
+      echo "before a pass are not among those it removed):"
       echo
       echo "| after | live rows | dead rows removed | dead rows left (not yet removable) | table | indexes | total |"
       echo "|---|---:|---:|---:|---:|---:|---:|"
