@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.trestle.PropertyValue;
+import dev.trestle.json.internal.PropertySink;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -26,10 +28,12 @@ public final class PropertyCodec {
 
   private final UnaryOperator<String> encodeText;
   private final UnaryOperator<String> decodeText;
+  private final StoredProperties stored;
 
   public PropertyCodec(UnaryOperator<String> encodeText, UnaryOperator<String> decodeText) {
     this.encodeText = encodeText;
     this.decodeText = decodeText;
+    this.stored = new StoredProperties(decodeText);
   }
 
   public String encode(Map<String, PropertyValue> properties) {
@@ -131,7 +135,15 @@ public final class PropertyCodec {
     return properties;
   }
 
-  private static void expect(JsonToken actual, JsonToken expected) throws IOException {
+  /**
+   * Hands the properties named in {@code select} (all when null) to {@code sink} as wire text, in
+   * the order they were written, without decoding them into values.
+   */
+  public void transcode(String document, Set<String> select, PropertySink sink) throws IOException {
+    stored.transcode(document, select, sink);
+  }
+
+  static void expect(JsonToken actual, JsonToken expected) throws IOException {
     if (actual != expected) {
       throw new IOException(
           "Stored properties are not in Trestle's format: expected "
