@@ -36,23 +36,36 @@ public final class EntityRowJson {
       }
       PropertyJson.writeTimestamp(gen, timestamp);
     }
-    Set<String> written = selected == null ? null : new HashSet<>();
-    row.properties(
-        selected,
-        (name, type, wire) -> {
-          if (PropertyJson.annotated(type, wire, level)) {
-            PropertyJson.writeAnnotation(gen, name, type);
-          }
-          PropertyJson.writeValue(gen, name, type, wire);
-          if (written != null) {
-            written.add(name);
-          }
-        });
+    Properties properties = new Properties(gen, level, selected == null ? null : new HashSet<>());
+    row.properties(selected, properties);
     if (selected != null) {
       for (String name : selected) {
-        if (!SYSTEM.contains(name) && !written.contains(name)) {
+        if (!SYSTEM.contains(name) && !properties.written.contains(name)) {
           gen.writeNullField(name);
         }
+      }
+    }
+  }
+
+  /** Writes each property it is handed, noting the names when a selection needs them. */
+  private record Properties(JsonGenerator gen, MetadataLevel level, Set<String> written)
+      implements PropertySink {
+    @Override
+    public void property(String name, EdmType type, String wire) throws IOException {
+      if (PropertyJson.annotated(type, wire, level)) {
+        PropertyJson.writeAnnotation(gen, name, type);
+      }
+      PropertyJson.writeValue(gen, name, type, wire);
+      if (written != null) {
+        written.add(name);
+      }
+    }
+
+    @Override
+    public void string(String name, char[] text, int offset, int length) throws IOException {
+      PropertyJson.writeString(gen, name, text, offset, length);
+      if (written != null) {
+        written.add(name);
       }
     }
   }

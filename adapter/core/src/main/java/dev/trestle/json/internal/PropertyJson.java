@@ -47,7 +47,7 @@ public final class PropertyJson {
    */
   public static boolean annotated(EdmType type, String wire, MetadataLevel level) {
     return switch (type) {
-      case STRING -> false;
+      case STRING -> false; // as writeString assumes
       case INT32, BOOLEAN -> level == MetadataLevel.FULL;
       case DOUBLE ->
           level == MetadataLevel.FULL || (level == MetadataLevel.MINIMAL && isSpecialDouble(wire));
@@ -87,6 +87,13 @@ public final class PropertyJson {
       case BOOLEAN -> gen.writeBoolean(wire.equals("true"));
       case STRING, INT64, DATE_TIME, GUID, BINARY -> gen.writeString(wire);
     }
+  }
+
+  /** A string property from a run of characters: strings carry no annotation at any level. */
+  public static void writeString(
+      JsonGenerator gen, String name, char[] text, int offset, int length) throws IOException {
+    gen.writeFieldName(name);
+    gen.writeString(text, offset, length);
   }
 
   /** NaN and the infinities travel as JSON strings ({@link EdmDouble#special}). */

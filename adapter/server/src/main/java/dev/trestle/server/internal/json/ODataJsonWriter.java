@@ -2,6 +2,7 @@ package dev.trestle.server.internal.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import dev.trestle.TableEntity;
 import dev.trestle.TableInfo;
 import dev.trestle.json.MetadataLevel;
@@ -23,7 +24,9 @@ import java.util.Set;
  * undecoded: each row's properties go from their stored JSON to the response's.
  */
 public final class ODataJsonWriter {
-  private static final JsonFactory JSON = JsonFactory.builder().build();
+  // one shared buffer pool: requests run on virtual threads, where a per-thread pool starts empty
+  private static final JsonFactory JSON =
+      JsonFactory.builder().recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build();
 
   private final MetadataLevel level;
   private final String baseUrl;

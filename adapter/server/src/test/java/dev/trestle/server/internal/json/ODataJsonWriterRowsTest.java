@@ -43,6 +43,14 @@ class ODataJsonWriterRowsTest {
     for (TableEntity entity : RandomEntities.generate(random, 400)) {
       table.insert(shuffled(entity, random));
     }
+    // strings the stored JSON escapes, or the dialect encodes, next to plain ones
+    table.insert(
+        TableEntity.builder("p0", "escapes")
+            .put("Str", "quote\" back\\slash\nline\ttab")
+            .put("Mixed", "\u0000\u0001\u001f")
+            .put("Rare", "\ud800 \ue000\uffff")
+            .put("_u\u00e9", "plain")
+            .build());
     assertThat(table).isInstanceOf(RowQueries.class);
     for (List<String> select : SELECTS) {
       for (Integer top : Arrays.asList(null, 7)) {
