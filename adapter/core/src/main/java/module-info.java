@@ -14,6 +14,10 @@ module dev.trestle {
   exports dev.trestle.model;
   exports dev.trestle.store;
 
+  // The server writes query pages straight from their stored form (RowQueries); no one else may.
+  exports dev.trestle.json.internal to
+      dev.trestle.server;
+
   // H2 calls the Java functions that its migrations register (CREATE ALIAS ... FOR
   // '...H2Functions.compare').
   exports dev.trestle.store.internal.h2 to

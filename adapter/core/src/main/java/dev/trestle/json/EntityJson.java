@@ -1,11 +1,12 @@
 package dev.trestle.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.trestle.EdmType;
 import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
+import dev.trestle.json.internal.EntityRow;
+import dev.trestle.json.internal.EntityRowJson;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
@@ -16,8 +17,6 @@ import java.util.Set;
  * metadata level in Azure's key order. {@link EntityLines} is the same format, one entity per line.
  */
 public final class EntityJson {
-  private static final Set<String> SYSTEM = Set.of("PartitionKey", "RowKey", "Timestamp");
-
   private EntityJson() {}
 
   /**
@@ -56,33 +55,6 @@ public final class EntityJson {
   public static void writeFields(
       JsonGenerator gen, TableEntity entity, MetadataLevel level, Set<String> selected)
       throws IOException {
-    if (selected == null || selected.contains("PartitionKey")) {
-      gen.writeStringField("PartitionKey", entity.partitionKey());
-    }
-    if (selected == null || selected.contains("RowKey")) {
-      gen.writeStringField("RowKey", entity.rowKey());
-    }
-    if (entity.timestamp() != null && (selected == null || selected.contains("Timestamp"))) {
-      if (level == MetadataLevel.FULL) {
-        PropertyJson.writeAnnotation(gen, "Timestamp", EdmType.DATE_TIME);
-      }
-      PropertyJson.writeTimestamp(gen, entity.timestamp());
-    }
-    for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
-      if (selected == null || selected.contains(property.getKey())) {
-        PropertyValue value = property.getValue();
-        if (PropertyJson.annotated(value, level)) {
-          PropertyJson.writeAnnotation(gen, property.getKey(), value.type());
-        }
-        PropertyJson.writeValue(gen, property.getKey(), value);
-      }
-    }
-    if (selected != null) {
-      for (String name : selected) {
-        if (!SYSTEM.contains(name) && !entity.properties().containsKey(name)) {
-          gen.writeNullField(name);
-        }
-      }
-    }
+    EntityRowJson.writeFields(gen, EntityRow.of(entity), level, selected);
   }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.trestle.EdmType;
 import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
+import dev.trestle.edm.EdmDateTime;
+import dev.trestle.json.internal.PropertyJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -57,7 +59,7 @@ public final class EntityLines {
       gen.writeStringField("PartitionKey", entity.partitionKey());
       gen.writeStringField("RowKey", entity.rowKey());
       if (entity.timestamp() != null) {
-        PropertyJson.writeTimestamp(gen, entity.timestamp());
+        PropertyJson.writeTimestamp(gen, EdmDateTime.formatSevenDigits(entity.timestamp()));
         PropertyJson.writeAnnotation(gen, "Timestamp", EdmType.DATE_TIME);
       }
       for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {

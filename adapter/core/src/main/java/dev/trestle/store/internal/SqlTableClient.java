@@ -9,6 +9,8 @@ import dev.trestle.TableException;
 import dev.trestle.TableOperation;
 import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
+import dev.trestle.json.internal.EntityRowPage;
+import dev.trestle.json.internal.RowQueries;
 import dev.trestle.model.EntitySize;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
@@ -22,7 +24,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /** The entity operations of one table: validation first, then one database transaction per call. */
-final class SqlTableClient implements TableClient {
+final class SqlTableClient implements TableClient, RowQueries {
   private final Store store;
   private final String account;
   private final String tableName;
@@ -84,7 +86,12 @@ final class SqlTableClient implements TableClient {
 
   @Override
   public EntityPage query(EntityQuery query) {
-    return new EntityReader(store, account, tableName).query(query);
+    return new EntityReader(store, account, tableName).query(query).toEntityPage(query.select());
+  }
+
+  @Override
+  public EntityRowPage queryRows(EntityQuery query) {
+    return new EntityReader(store, account, tableName).query(query).toRowPage();
   }
 
   @Override

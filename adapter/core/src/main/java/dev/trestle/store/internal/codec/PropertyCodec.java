@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import dev.trestle.PropertyValue;
+import dev.trestle.json.internal.PropertySink;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -13,6 +15,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -22,14 +25,37 @@ import java.util.function.UnaryOperator;
  * String values pass through the dialect's text encoding so that SQL compares them in UTF-16 order.
  */
 public final class PropertyCodec {
-  public static final JsonFactory JSON = JsonFactory.builder().build();
+  /**
+   * Recycles its buffers through one shared pool: requests run on virtual threads, where Jackson's
+   * default per-thread pool would start empty for nearly every request.
+   */
+  public static final JsonFactory JSON =
+      JsonFactory.builder().recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build();
+
+  /**
+   * Whether the dialect decodes these stored characters to themselves ({@link
+   * dev.trestle.store.internal.database.Dialect#decodesAsIs}).
+   */
+  @FunctionalInterface
+  public interface PlainText {
+    boolean test(char[] stored, int offset, int length);
+  }
 
   private final UnaryOperator<String> encodeText;
   private final UnaryOperator<String> decodeText;
+  private final StoredProperties stored;
 
+  /** A codec whose strings are always decoded through {@code decodeText}. */
   public PropertyCodec(UnaryOperator<String> encodeText, UnaryOperator<String> decodeText) {
+    this(encodeText, decodeText, (stored, offset, length) -> false);
+  }
+
+  /** A codec that uses stored strings as they are where {@code plainText} says they decode so. */
+  public PropertyCodec(
+      UnaryOperator<String> encodeText, UnaryOperator<String> decodeText, PlainText plainText) {
     this.encodeText = encodeText;
     this.decodeText = decodeText;
+    this.stored = new StoredProperties(decodeText, plainText);
   }
 
   public String encode(Map<String, PropertyValue> properties) {
@@ -131,7 +157,15 @@ public final class PropertyCodec {
     return properties;
   }
 
-  private static void expect(JsonToken actual, JsonToken expected) throws IOException {
+  /**
+   * Hands the properties named in {@code select} (all when null) to {@code sink} as wire text, in
+   * the order they were written, without decoding them into values.
+   */
+  public void transcode(String document, Set<String> select, PropertySink sink) throws IOException {
+    stored.transcode(document, select, sink);
+  }
+
+  static void expect(JsonToken actual, JsonToken expected) throws IOException {
     if (actual != expected) {
       throw new IOException(
           "Stored properties are not in Trestle's format: expected "

@@ -57,6 +57,17 @@ public final class UnitOrderText {
     return out.toString();
   }
 
+  /** Whether these stored characters decode to themselves: text that {@link #isPlain} holds. */
+  public static boolean isPlain(char[] stored, int offset, int length) {
+    for (int i = offset; i < offset + length; i++) {
+      char unit = stored[i];
+      if (unit <= 1 || unit >= 0xD800) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Text without U+0000, U+0001 or units from U+D800 up is stored as it is. */
   private static boolean isPlain(String text) {
     for (int i = 0; i < text.length(); i++) {

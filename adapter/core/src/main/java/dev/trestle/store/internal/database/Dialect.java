@@ -38,6 +38,14 @@ public interface Dialect {
 
   String decodeText(String stored);
 
+  /**
+   * Whether {@link #decodeText} gives these stored characters back unchanged, so that a response
+   * can copy them as they are; false (always safe) sends them through {@link #decodeText}.
+   */
+  default boolean decodesAsIs(char[] stored, int offset, int length) {
+    return false;
+  }
+
   /** The properties column (JSON text on H2, jsonb on PostgreSQL). */
   Field<Object> propertiesColumn();
 

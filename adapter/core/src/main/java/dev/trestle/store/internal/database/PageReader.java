@@ -1,6 +1,5 @@
 package dev.trestle.store.internal.database;
 
-import dev.trestle.EntityPage;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 
@@ -11,5 +10,5 @@ public interface PageReader {
    * Reads one page of at most {@code top} entities after {@code resume} (null: from the start),
    * through the context's connection, which the call holds for the whole page.
    */
-  EntityPage page(DSLContext sql, ScanRequest scan, int top, Condition resume);
+  StoredPage page(DSLContext sql, ScanRequest scan, int top, Condition resume);
 }

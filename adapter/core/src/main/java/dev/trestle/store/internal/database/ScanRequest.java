@@ -1,7 +1,6 @@
 package dev.trestle.store.internal.database;
 
-import dev.trestle.TableEntity;
-import dev.trestle.store.internal.codec.StoredRow;
+import dev.trestle.store.internal.codec.StoredEntity;
 import java.util.List;
 import org.jooq.Condition;
 
@@ -49,16 +48,16 @@ public record ScanRequest(
 
   /**
    * The entity of one read row, from its stored (encoded) keys, version ticks and properties column
-   * value.
+   * value; its properties stay undecoded until a caller asks for them.
    */
-  public TableEntity entity(
+  public StoredEntity entity(
       String storedPartitionKey, String storedRowKey, long ticks, Object propertiesColumnValue) {
     Dialect dialect = store.dialect;
-    return new StoredRow(
-            dialect.decodeText(storedPartitionKey),
-            dialect.decodeText(storedRowKey),
-            ticks,
-            store.properties.decode(dialect.propertiesText(propertiesColumnValue), select))
-        .toEntity();
+    return new StoredEntity(
+        dialect.decodeText(storedPartitionKey),
+        dialect.decodeText(storedRowKey),
+        ticks,
+        dialect.propertiesText(propertiesColumnValue),
+        store.properties);
   }
 }

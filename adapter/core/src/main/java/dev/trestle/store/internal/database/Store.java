@@ -58,7 +58,8 @@ public final class Store implements AutoCloseable {
             ? Math.max(1000, pool.getConnectionTimeout())
             : 0;
     this.connections = new TranslatingConnectionProvider(dataSource, errors, silenceMillis);
-    this.properties = new PropertyCodec(dialect::encodeText, dialect::decodeText);
+    this.properties =
+        new PropertyCodec(dialect::encodeText, dialect::decodeText, dialect::decodesAsIs);
     Settings settings =
         new Settings()
             // Unquoted names: the migrations create unquoted lower-case names, which H2 folds to

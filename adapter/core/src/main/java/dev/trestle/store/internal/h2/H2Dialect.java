@@ -75,6 +75,11 @@ final class H2Dialect implements Dialect {
   }
 
   @Override
+  public boolean decodesAsIs(char[] stored, int offset, int length) {
+    return true;
+  }
+
+  @Override
   public Field<Object> propertiesColumn() {
     return PROPERTIES;
   }

@@ -5,16 +5,16 @@ import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
 import static dev.trestle.store.internal.database.Schema.ROW_KEY;
 import static dev.trestle.store.internal.database.Schema.TICKS;
 
-import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery.Continuation;
-import dev.trestle.TableEntity;
 import dev.trestle.store.internal.codec.ContinuationTokens;
+import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.database.PageBudget;
 import dev.trestle.store.internal.database.PageReader;
 import dev.trestle.store.internal.database.PropertyIndex;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoredPage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -80,12 +80,12 @@ final class CursorScan {
   }
 
   /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
-  EntityPage page(int top, Condition resume) {
+  StoredPage page(int top, Condition resume) {
     return page(store.sql, top, resume);
   }
 
   /** The same, through the context's connection. */
-  EntityPage page(DSLContext context, int top, Condition resume) {
+  StoredPage page(DSLContext context, int top, Condition resume) {
     PageBudget budget = scan.budget();
     return store.inTransaction(
         context,
@@ -97,7 +97,7 @@ final class CursorScan {
           // starts.
           timeLimit(sql, Math.max(budget.remainingMillis(), FIRST_STEP_MILLIS));
           sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
-          List<TableEntity> entities = new ArrayList<>();
+          List<StoredEntity> entities = new ArrayList<>();
           String lastPartitionKey = null;
           String lastRowKey = null;
           while (true) {
@@ -131,7 +131,7 @@ final class CursorScan {
               lastRowKey = row.get(1, String.class);
               if (Boolean.TRUE.equals(row.get(4, Boolean.class))) {
                 if (entities.size() == top) {
-                  TableEntity last = entities.get(entities.size() - 1);
+                  StoredEntity last = entities.get(entities.size() - 1);
                   return page(
                       entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
                 }
@@ -147,7 +147,7 @@ final class CursorScan {
               }
             }
             if (rows.size() < batch) {
-              return new EntityPage(entities, Optional.empty());
+              return new StoredPage(entities, Optional.empty());
             }
             if (budget.timeIsUp()) {
               return page(
@@ -174,9 +174,9 @@ final class CursorScan {
    * are the page.
    */
   static final class PageCut extends RuntimeException {
-    final EntityPage page;
+    final StoredPage page;
 
-    PageCut(EntityPage page) {
+    PageCut(StoredPage page) {
       super("page cut at its time budget", null, false, false);
       this.page = page;
     }
@@ -238,11 +238,11 @@ final class CursorScan {
     // the planner plan the walk for all rows (a sort) instead of for a fast start.
   }
 
-  private static EntityPage page(List<TableEntity> entities, Continuation continuation) {
-    return new EntityPage(entities, Optional.of(continuation));
+  private static StoredPage page(List<StoredEntity> entities, Continuation continuation) {
+    return new StoredPage(entities, continuation);
   }
 
-  private TableEntity toEntity(Record row) {
+  private StoredEntity toEntity(Record row) {
     return scan.entity(
         row.get(0, String.class), row.get(1, String.class), row.get(2, Long.class), row.get(3));
   }

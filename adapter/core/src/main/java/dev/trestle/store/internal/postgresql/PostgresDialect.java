@@ -59,6 +59,11 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
+  public boolean decodesAsIs(char[] stored, int offset, int length) {
+    return UnitOrderText.isPlain(stored, offset, length);
+  }
+
+  @Override
   public Field<Object> propertiesColumn() {
     return PROPERTIES;
   }

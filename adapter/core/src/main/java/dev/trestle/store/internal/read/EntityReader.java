@@ -5,7 +5,6 @@ import static dev.trestle.store.internal.database.Schema.ROW_KEY;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 
-import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableEntity;
 import dev.trestle.filter.FilterExpression;
@@ -19,6 +18,7 @@ import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.store.internal.filter.FilterTranslator;
 import java.util.List;
@@ -73,7 +73,8 @@ public final class EntityReader {
         .toEntity();
   }
 
-  public EntityPage query(EntityQuery query) {
+  /** One page of a query, its entities not yet decoded. */
+  public StoredPage query(EntityQuery query) {
     // From now: waiting for connections counts too. Each page still reads at least one step, so it
     // makes progress.
     PageBudget budget = new PageBudget(store.queryLimits.budget());

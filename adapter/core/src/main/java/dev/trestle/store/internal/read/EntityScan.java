@@ -5,15 +5,15 @@ import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
 import static dev.trestle.store.internal.database.Schema.ROW_KEY;
 import static dev.trestle.store.internal.database.Schema.TICKS;
 
-import dev.trestle.EntityPage;
-import dev.trestle.TableEntity;
 import dev.trestle.store.internal.codec.ContinuationTokens;
+import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.database.DatabaseType;
 import dev.trestle.store.internal.database.PageBudget;
 import dev.trestle.store.internal.database.PageReader;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoredPage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -63,14 +63,14 @@ public final class EntityScan {
    * Reads one page of at most {@code top} entities after {@code resume} (null: from the start),
    * through the context's connection.
    */
-  EntityPage page(DSLContext sql, int top, Condition resume) {
+  StoredPage page(DSLContext sql, int top, Condition resume) {
     // Most pages end within the first chunk and read matches with one statement, which sees one
     // consistent
     // state by itself. A page that needs more statements (chunks or batches) is read again in one
     // snapshot, so
     // that it never shows half of an entity-group transaction committed between two of its
     // statements.
-    EntityPage page = page(sql, top, resume, false);
+    StoredPage page = page(sql, top, resume, false);
     return page != null
         ? page
         : store.groups.read(
@@ -82,9 +82,9 @@ public final class EntityScan {
    * The page, or null when it needs more than one statement of matches and is not read in a
    * snapshot.
    */
-  private EntityPage page(DSLContext sql, int top, Condition resume, boolean inSnapshot) {
+  private StoredPage page(DSLContext sql, int top, Condition resume, boolean inSnapshot) {
     PageBudget budget = scan.budget().restarted();
-    List<TableEntity> entities = new ArrayList<>();
+    List<StoredEntity> entities = new ArrayList<>();
     Condition after = resume == null ? DSL.trueCondition() : resume;
     int chunk = limits.firstChunk();
     while (true) {
@@ -120,15 +120,14 @@ public final class EntityScan {
         from = DSL.row(PARTITION_KEY, ROW_KEY).gt(last.get(PARTITION_KEY), last.get(ROW_KEY));
       }
       if (bound == null) {
-        return new EntityPage(entities, Optional.empty());
+        return new StoredPage(entities, Optional.empty());
       }
       if (budget.timeIsUp()) {
-        return new EntityPage(
+        return new StoredPage(
             entities,
-            Optional.of(
-                ContinuationTokens.after(
-                    store.dialect.decodeText(bound.value1()),
-                    store.dialect.decodeText(bound.value2()))));
+            ContinuationTokens.after(
+                store.dialect.decodeText(bound.value1()),
+                store.dialect.decodeText(bound.value2())));
       }
       if (!inSnapshot) {
         return null;
@@ -173,12 +172,11 @@ public final class EntityScan {
         .limit(DSL.inline(limit));
   }
 
-  private static EntityPage pageEndingAfter(List<TableEntity> entities, TableEntity last) {
-    return new EntityPage(
-        entities, Optional.of(ContinuationTokens.after(last.partitionKey(), last.rowKey())));
+  private static StoredPage pageEndingAfter(List<StoredEntity> entities, StoredEntity last) {
+    return new StoredPage(entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
   }
 
-  private TableEntity toEntity(Record row) {
+  private StoredEntity toEntity(Record row) {
     return scan.entity(
         row.get(PARTITION_KEY),
         row.get(ROW_KEY),

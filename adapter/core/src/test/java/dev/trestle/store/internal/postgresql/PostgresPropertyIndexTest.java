@@ -77,7 +77,7 @@ class PostgresPropertyIndexTest {
             .containsPattern("Index Cond: \\(.*properties @> ");
       }
 
-      EntityPage page = scan.page(1000, null);
+      EntityPage page = scan.page(1000, null).toEntityPage(null);
       assertThat(page.entities())
           .extracting(e -> (Integer) e.properties().get("n").value())
           .containsExactlyElementsOf(

@@ -1,11 +1,12 @@
 package dev.trestle.server.internal.endpoints;
 
-import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.json.MetadataLevel;
+import dev.trestle.json.internal.EntityRowPage;
+import dev.trestle.json.internal.RowQueries;
 import dev.trestle.server.auth.internal.KeyRange;
 import dev.trestle.server.auth.internal.Operation;
 import dev.trestle.server.internal.http.ApiResponse;
@@ -39,13 +40,17 @@ public final class EntityEndpoints {
                     Preconditions.top(call),
                     continuation,
                     range));
-    EntityPage page = ctx.tables().tableClient(table).query(query);
-    List<TableEntity> entities = page.entities();
+    TableClient client = ctx.tables().tableClient(table);
+    // rows straight from the store where it can hand them out, decoded entities from any other
+    EntityRowPage page =
+        client instanceof RowQueries rows
+            ? rows.queryRows(query)
+            : EntityRowPage.of(client.query(query));
     Optional<EntityQuery.Continuation> next = page.next();
     MetadataLevel level = call.metadataLevel();
     ApiResponse response =
         ApiResponse.status(200)
-            .body(level.contentType(), writer(call, level).page(table, entities, select));
+            .body(level.contentType(), writer(call, level).page(table, page.entities(), select));
     next.ifPresent(
         c -> {
           response.header("x-ms-continuation-NextPartitionKey", c.nextPartitionKey());

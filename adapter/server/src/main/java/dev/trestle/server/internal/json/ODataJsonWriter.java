@@ -2,10 +2,12 @@ package dev.trestle.server.internal.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import dev.trestle.TableEntity;
 import dev.trestle.TableInfo;
-import dev.trestle.json.EntityJson;
 import dev.trestle.json.MetadataLevel;
+import dev.trestle.json.internal.EntityRow;
+import dev.trestle.json.internal.EntityRowJson;
 import dev.trestle.server.internal.http.ChunkedBytes;
 import dev.trestle.server.internal.http.PercentCodec;
 import java.io.ByteArrayOutputStream;
@@ -18,10 +20,13 @@ import java.util.Set;
 /**
  * Writes entities and tables as OData JSON at a metadata level, in Azure's key order:
  * odata.metadata, odata.type, odata.id, odata.etag, odata.editLink, then the entity itself ({@link
- * EntityJson#writeFields}).
+ * EntityRowJson#writeFields}). A query page is written from its rows, which the store hands over
+ * undecoded: each row's properties go from their stored JSON to the response's.
  */
 public final class ODataJsonWriter {
-  private static final JsonFactory JSON = JsonFactory.builder().build();
+  // one shared buffer pool: requests run on virtual threads, where a per-thread pool starts empty
+  private static final JsonFactory JSON =
+      JsonFactory.builder().recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build();
 
   private final MetadataLevel level;
   private final String baseUrl;
@@ -41,20 +46,21 @@ public final class ODataJsonWriter {
           if (level != MetadataLevel.NONE) {
             gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table + "/@Element");
           }
-          entityFields(gen, table, entity, select);
+          entityFields(gen, table, EntityRow.of(entity), selected(select));
           gen.writeEndObject();
         });
   }
 
   /** A page of a query. */
   public byte[] entities(String table, List<TableEntity> entities, List<String> select) {
-    return page(table, entities, select).toByteArray();
+    return page(table, entities.stream().map(EntityRow::of).toList(), select).toByteArray();
   }
 
   /**
    * A page of a query in chunks, as sent: a page of large entities is held once, not copied whole.
    */
-  public ChunkedBytes page(String table, List<TableEntity> entities, List<String> select) {
+  public ChunkedBytes page(String table, List<? extends EntityRow> entities, List<String> select) {
+    Set<String> selected = selected(select);
     return write(
         new ChunkedBytes(),
         gen -> {
@@ -63,9 +69,9 @@ public final class ODataJsonWriter {
             gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table);
           }
           gen.writeArrayFieldStart("value");
-          for (TableEntity entity : entities) {
+          for (EntityRow entity : entities) {
             gen.writeStartObject();
-            entityFields(gen, table, entity, select);
+            entityFields(gen, table, entity, selected);
             gen.writeEndObject();
           }
           gen.writeEndArray();
@@ -113,9 +119,12 @@ public final class ODataJsonWriter {
     gen.writeStringField("TableName", name);
   }
 
-  private void entityFields(
-      JsonGenerator gen, String table, TableEntity entity, List<String> select) throws IOException {
-    Set<String> selected = select == null ? null : new LinkedHashSet<>(select);
+  private static Set<String> selected(List<String> select) {
+    return select == null ? null : new LinkedHashSet<>(select);
+  }
+
+  private void entityFields(JsonGenerator gen, String table, EntityRow entity, Set<String> selected)
+      throws IOException {
     if (level == MetadataLevel.FULL) {
       String link =
           table
@@ -131,12 +140,13 @@ public final class ODataJsonWriter {
     } else if (level == MetadataLevel.MINIMAL) {
       writeEtag(gen, entity);
     }
-    EntityJson.writeFields(gen, entity, level, selected);
+    EntityRowJson.writeFields(gen, entity, level, selected);
   }
 
-  private static void writeEtag(JsonGenerator gen, TableEntity entity) throws IOException {
-    if (entity.etag() != null) {
-      gen.writeStringField("odata.etag", entity.etag());
+  private static void writeEtag(JsonGenerator gen, EntityRow entity) throws IOException {
+    String etag = entity.etag();
+    if (etag != null) {
+      gen.writeStringField("odata.etag", etag);
     }
   }
 

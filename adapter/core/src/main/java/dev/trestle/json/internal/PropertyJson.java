@@ -1,0 +1,103 @@
+package dev.trestle.json.internal;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.trestle.EdmType;
+import dev.trestle.PropertyValue;
+import dev.trestle.edm.EdmBinary;
+import dev.trestle.edm.EdmDateTime;
+import dev.trestle.edm.EdmDouble;
+import dev.trestle.edm.EdmGuid;
+import dev.trestle.edm.EdmInteger;
+import dev.trestle.json.MetadataLevel;
+import java.io.IOException;
+
+/**
+ * One property as JSON: its value's wire text, how that text is written, and its {@code
+ * @odata.type} annotation. The wire text is the value as the response shows it (a string's
+ * characters, an Int32's or a finite Double's digits, {@code NaN}, {@code true}, a DateTime's
+ * trimmed ISO form, a Binary's base64), so a value read from the store can be written without
+ * becoming a {@link PropertyValue}.
+ */
+public final class PropertyJson {
+  public static final String TYPE_SUFFIX = "@odata.type";
+
+  private PropertyJson() {}
+
+  /** The wire text of a value. */
+  public static String wire(PropertyValue value) {
+    return switch (value) {
+      case PropertyValue.StringValue s -> s.value();
+      case PropertyValue.Int32Value i -> Integer.toString(i.value());
+      case PropertyValue.Int64Value l -> EdmInteger.formatInt64(l.value());
+      case PropertyValue.DoubleValue d -> {
+        String special = EdmDouble.special(d.value());
+        yield special != null ? special : EdmDouble.format(d.value());
+      }
+      case PropertyValue.BooleanValue b -> Boolean.toString(b.value());
+      case PropertyValue.DateTimeValue t -> EdmDateTime.format(t.value());
+      case PropertyValue.GuidValue g -> EdmGuid.format(g.value());
+      case PropertyValue.BinaryValue b -> EdmBinary.format(b.value());
+    };
+  }
+
+  /**
+   * Whether a value carries its type at {@code level}: never for strings; Int32 and Boolean only at
+   * full metadata; Double at full, and at minimal when NaN or infinite (a string); the string-borne
+   * types whenever there is metadata.
+   */
+  public static boolean annotated(EdmType type, String wire, MetadataLevel level) {
+    return switch (type) {
+      case STRING -> false; // as writeString assumes
+      case INT32, BOOLEAN -> level == MetadataLevel.FULL;
+      case DOUBLE ->
+          level == MetadataLevel.FULL || (level == MetadataLevel.MINIMAL && isSpecialDouble(wire));
+      case INT64, DATE_TIME, GUID, BINARY -> level != MetadataLevel.NONE;
+    };
+  }
+
+  public static void writeAnnotation(JsonGenerator gen, String name, EdmType type)
+      throws IOException {
+    gen.writeStringField(name + TYPE_SUFFIX, type.odataName());
+  }
+
+  /** Timestamp always has seven fractional digits, as in the ETag. */
+  public static void writeTimestamp(JsonGenerator gen, String sevenDigits) throws IOException {
+    gen.writeStringField("Timestamp", sevenDigits);
+  }
+
+  /** A property's name and value. */
+  public static void writeValue(JsonGenerator gen, String name, PropertyValue value)
+      throws IOException {
+    writeValue(gen, name, value.type(), wire(value));
+  }
+
+  /** A property's name and value, from its type and wire text. */
+  public static void writeValue(JsonGenerator gen, String name, EdmType type, String wire)
+      throws IOException {
+    gen.writeFieldName(name);
+    switch (type) {
+      case INT32 -> gen.writeNumber(wire);
+      case DOUBLE -> {
+        if (isSpecialDouble(wire)) {
+          gen.writeString(wire);
+        } else {
+          gen.writeNumber(wire);
+        }
+      }
+      case BOOLEAN -> gen.writeBoolean(wire.equals("true"));
+      case STRING, INT64, DATE_TIME, GUID, BINARY -> gen.writeString(wire);
+    }
+  }
+
+  /** A string property from a run of characters: strings carry no annotation at any level. */
+  public static void writeString(
+      JsonGenerator gen, String name, char[] text, int offset, int length) throws IOException {
+    gen.writeFieldName(name);
+    gen.writeString(text, offset, length);
+  }
+
+  /** NaN and the infinities travel as JSON strings ({@link EdmDouble#special}). */
+  private static boolean isSpecialDouble(String wire) {
+    return wire.equals("NaN") || wire.equals("Infinity") || wire.equals("-Infinity");
+  }
+}

@@ -1,0 +1,134 @@
+package dev.trestle.store.internal.codec;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.trestle.edm.EdmBinary;
+import dev.trestle.edm.EdmDateTime;
+import dev.trestle.json.internal.PropertySink;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * Hands the properties of a stored document ({@link PropertyCodec}) to a sink as wire text, in the
+ * order they were written, without building a value for any of them: one parse of the stored JSON,
+ * and a sort of positions only when the database reordered the keys (PostgreSQL's jsonb does, H2
+ * keeps the text as written). A string without escapes that the dialect stores as it is goes to the
+ * sink as a slice of the document's characters, never copied into a String.
+ */
+final class StoredProperties {
+  private static final HexFormat HEX = HexFormat.of();
+
+  private final UnaryOperator<String> decodeText;
+  private final PropertyCodec.PlainText plainText;
+
+  StoredProperties(UnaryOperator<String> decodeText, PropertyCodec.PlainText plainText) {
+    this.decodeText = decodeText;
+    this.plainText = plainText;
+  }
+
+  void transcode(String document, Set<String> select, PropertySink sink) throws IOException {
+    // The parser reads these characters in place, so a string token without escapes is a slice of
+    // them that stays valid until every property has gone to the sink.
+    char[] chars = document.toCharArray();
+    Found found = new Found(chars);
+    try (JsonParser json = PropertyCodec.JSON.createParser(chars, 0, chars.length)) {
+      PropertyCodec.expect(json.nextToken(), JsonToken.START_OBJECT);
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String name = json.currentName();
+        PropertyCodec.expect(json.nextToken(), JsonToken.START_ARRAY);
+        if (select != null && !select.contains(name)) {
+          json.skipChildren();
+          continue;
+        }
+        json.nextToken();
+        StoredType type = StoredType.ofTag(json.getText());
+        json.nextToken();
+        String wire = null;
+        int sliceOffset = 0;
+        int sliceLength = 0;
+        if (type == StoredType.STRING
+            && json.getTextCharacters() == chars
+            && plainText.test(chars, json.getTextOffset(), json.getTextLength())) {
+          sliceOffset = json.getTextOffset();
+          sliceLength = json.getTextLength();
+        } else {
+          wire = wire(type, json);
+        }
+        int position =
+            json.nextToken() == JsonToken.VALUE_NUMBER_INT ? json.getIntValue() : found.count;
+        while (json.currentToken() != JsonToken.END_ARRAY) {
+          json.nextToken();
+        }
+        found.add(position, name, type, wire, sliceOffset, sliceLength);
+      }
+    }
+    found.emit(sink);
+  }
+
+  /** The value under the parser as the response shows it, from its stored form. */
+  private String wire(StoredType type, JsonParser json) throws IOException {
+    return switch (type) {
+      case STRING -> decodeText.apply(json.getText());
+      case INT32, INT64, DOUBLE, BOOLEAN, GUID -> json.getText();
+      case DATE_TIME -> EdmDateTime.format(Ticks.toInstant(json.getLongValue()));
+      case BINARY -> EdmBinary.format(HEX.parseHex(json.getText()));
+    };
+  }
+
+  /**
+   * The properties of one document in stored order, and their positions: each a wire text, or (a
+   * plain string) a slice of the document.
+   */
+  private static final class Found {
+    private final char[] document;
+    private int count;
+    private long[] positions = new long[8];
+    private String[] names = new String[8];
+    private StoredType[] types = new StoredType[8];
+    private String[] wires = new String[8];
+    private int[] slices = new int[16];
+    private boolean inOrder = true;
+
+    Found(char[] document) {
+      this.document = document;
+    }
+
+    void add(
+        int position, String name, StoredType type, String wire, int sliceOffset, int sliceLength) {
+      if (count == names.length) {
+        positions = Arrays.copyOf(positions, count * 2);
+        names = Arrays.copyOf(names, count * 2);
+        types = Arrays.copyOf(types, count * 2);
+        wires = Arrays.copyOf(wires, count * 2);
+        slices = Arrays.copyOf(slices, count * 4);
+      }
+      // position in the high half, the stored index in the low: sorting orders by position and
+      // keeps equal positions in stored order, as a stable sort would
+      positions[count] = ((long) position << 32) | count;
+      inOrder &= count == 0 || positions[count] > positions[count - 1];
+      names[count] = name;
+      types[count] = type;
+      wires[count] = wire;
+      slices[2 * count] = sliceOffset;
+      slices[2 * count + 1] = sliceLength;
+      count++;
+    }
+
+    void emit(PropertySink sink) throws IOException {
+      if (!inOrder) {
+        Arrays.sort(positions, 0, count);
+      }
+      for (int i = 0; i < count; i++) {
+        int at = (int) positions[i];
+        if (wires[at] == null) {
+          sink.string(names[at], document, slices[2 * at], slices[2 * at + 1]);
+        } else {
+          sink.property(names[at], types[at].edmType, wires[at]);
+        }
+      }
+    }
+  }
+}
