@@ -14,5 +14,6 @@ module dev.trestle.server {
   requires org.eclipse.jetty.util;
   requires com.fasterxml.jackson.core;
   requires org.slf4j;
+  requires com.nimbusds.jose.jwt; // Bearer tokens: JWS signatures and JWK sets
   requires java.xml;
 }

@@ -34,6 +34,8 @@ public enum TableErrorCode {
   X_METHOD_NOT_USING_POST(400, "XMethodNotUsingPost"),
   // 401 / 403
   NO_AUTHENTICATION_INFORMATION(401, "NoAuthenticationInformation"),
+  /** A Bearer token that is malformed, expired, for another audience or wrongly signed. */
+  INVALID_BEARER_TOKEN(401, "InvalidAuthenticationInfo"),
   AUTHENTICATION_FAILED(403, "AuthenticationFailed"),
   AUTHORIZATION_FAILURE(403, "AuthorizationFailure"),
   AUTHORIZATION_PERMISSION_MISMATCH(403, "AuthorizationPermissionMismatch"),

@@ -2,6 +2,7 @@ package dev.trestle.cli;
 
 import dev.trestle.cli.config.Account;
 import dev.trestle.cli.config.ServerSettings;
+import dev.trestle.cli.config.TokenSettings;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -116,6 +117,63 @@ final class ServeCommand implements Callable<Integer> {
               + "Env TRESTLE_MAX_CONNECTIONS. Default: 2000")
   String maxConnections;
 
+  @Option(
+      names = "--log-format",
+      paramLabel = "text|json",
+      order = 20,
+      description =
+          "text, or json (one object a line, for log shippers). Env TRESTLE_LOG_FORMAT. Default: text")
+  String logFormat;
+
+  @Option(
+      names = "--oauth",
+      paramLabel = "off|basic|jwks",
+      order = 21,
+      description =
+          "Accept Authorization: Bearer tokens (Entra ID style). basic: checks audience, issuer and"
+              + " lifetime but not the signature (tests only); jwks: verifies the signature too."
+              + " Env TRESTLE_OAUTH. Default: off")
+  String oauth;
+
+  @Option(
+      names = "--oauth-jwks",
+      paramLabel = "FILE|URL",
+      order = 22,
+      description =
+          "The signing keys for --oauth jwks: a JWK set file or URL. Env TRESTLE_OAUTH_JWKS."
+              + " Default: the keys of --oauth-issuer's OpenID configuration")
+  String oauthJwks;
+
+  @Option(
+      names = "--oauth-issuer",
+      paramLabel = "URL",
+      order = 23,
+      description =
+          "The token issuer (iss) to require, e.g. https://login.microsoftonline.com/TENANT/v2.0."
+              + " Env TRESTLE_OAUTH_ISSUER. Default: any Entra ID issuer")
+  String oauthIssuer;
+
+  @Option(
+      names = "--oauth-grants",
+      paramLabel = "FILE",
+      order = 24,
+      description =
+          "Lines of CLAIM=VALUE ACCOUNT PERMISSIONS (read,write,delete,manage or all; account * for"
+              + " all), e.g. oid=... devstoreaccount1 read. Env TRESTLE_OAUTH_GRANTS."
+              + " Default: with basic, every valid token may do everything; jwks requires it")
+  String oauthGrants;
+
+  @Option(
+      names = "--oauth-allow-http",
+      paramLabel = "true|false",
+      arity = "0..1",
+      fallbackValue = "true",
+      order = 25,
+      description =
+          "Accept Bearer tokens over plain HTTP, which Azure refuses (tests only)."
+              + " Env TRESTLE_OAUTH_ALLOW_HTTP. Default: false")
+  Boolean oauthAllowHttp;
+
   /** Parses and checks every setting without touching the database or the network. */
   ServerSettings settings() {
     return ServerSettings.resolve(
@@ -131,13 +189,16 @@ final class ServeCommand implements Callable<Integer> {
             opsPort,
             headerTimeout,
             minBodyRate,
-            maxConnections));
+            maxConnections),
+        new TokenSettings.TokenFlags(oauth, oauthJwks, oauthIssuer, oauthGrants, oauthAllowHttp),
+        logFormat);
   }
 
   @Override
   public Integer call() throws InterruptedException {
     ServerSettings settings = settings();
     Logging.setTrestleLevel(settings.logLevel());
+    Logging.setFormat(settings.logFormat());
     ServerRuntime runtime = ServerRuntime.start(settings);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -171,6 +232,17 @@ final class ServeCommand implements Callable<Integer> {
             + ops
             + "/metrics"
             + (runtime.settings().operations().isPresent() ? "    (operations port)" : ""));
+    runtime
+        .settings()
+        .tokens()
+        .ifPresent(
+            tokens ->
+                out.println(
+                    "  Bearer tokens: "
+                        + tokens.mode().name().toLowerCase(java.util.Locale.ROOT)
+                        + (tokens.httpAllowed()
+                            ? ", also over plain HTTP (--oauth-allow-http)"
+                            : "")));
     if (runtime.settings().allowAnonymous()) {
       out.println("  anonymous requests are accepted (--allow-anonymous)");
     }

@@ -6,6 +6,7 @@ import dev.trestle.cli.config.Account;
 import dev.trestle.cli.config.ServerSettings;
 import dev.trestle.cli.config.Setting;
 import dev.trestle.cli.database.DatabaseConnector;
+import dev.trestle.cli.ops.BuildInfo;
 import dev.trestle.cli.ops.HealthCheck;
 import dev.trestle.cli.ops.OperationsEndpoints;
 import dev.trestle.cli.ops.OperationsHandler;
@@ -83,7 +84,9 @@ public final class ServerRuntime implements AutoCloseable {
     try {
       tableService = openTables(dataSource, settings);
       log.info("Schema version {}", SchemaMigrator.version(dataSource).orElse("unknown"));
-      HealthCheck health = new HealthCheck(tableService);
+      BuildInfo build = new BuildInfo(VersionInfo.version(), databaseKind(dataSource));
+      build.bindTo(registry);
+      HealthCheck health = new HealthCheck(tableService, build);
       health.warmUp();
       TrestleServer server = startServer(settings, tableService, health, registry);
       OperationsServer operations;
@@ -101,6 +104,15 @@ public final class ServerRuntime implements AutoCloseable {
       dataSource.close();
       gcMetrics.close();
       throw e;
+    }
+  }
+
+  /** The database product as its JDBC driver names it, e.g. {@code H2} or {@code PostgreSQL}. */
+  private static String databaseKind(HikariDataSource dataSource) {
+    try (java.sql.Connection connection = dataSource.getConnection()) {
+      return connection.getMetaData().getDatabaseProductName();
+    } catch (java.sql.SQLException e) {
+      return "unknown";
     }
   }
 
@@ -133,6 +145,7 @@ public final class ServerRuntime implements AutoCloseable {
             .maxConnections(settings.limits().maxConnections())
             .requestListener(new RequestMetrics(registry))
             .requestListener(new RequestLog());
+    settings.tokens().ifPresent(builder::tokens);
     if (settings.operations().isEmpty()) {
       builder.wrapHandler(api -> new OperationsHandler(api, health, registry));
     }

@@ -1,6 +1,7 @@
 package dev.trestle.server;
 
 import dev.trestle.TableService;
+import dev.trestle.server.auth.TokenAuthentication;
 import dev.trestle.server.auth.internal.RequestAuthenticator;
 import dev.trestle.server.events.RequestListener;
 import dev.trestle.server.internal.TableApiHandler;
@@ -80,7 +81,9 @@ public final class TrestleServer implements AutoCloseable {
             accountKeys,
             (account, table) -> tables.forAccount(account).getAccessPolicies(table),
             clock,
-            builder.allowAnonymous);
+            builder.allowAnonymous,
+            RequestAuthenticator.DEFAULT_CLOCK_SKEW,
+            builder.tokens);
 
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("trestle-http");
@@ -193,6 +196,7 @@ public final class TrestleServer implements AutoCloseable {
     int port = 10002;
     final Map<String, List<String>> accountKeys = new LinkedHashMap<>();
     boolean allowAnonymous;
+    TokenAuthentication tokens;
     Duration headerTimeout = DEFAULT_HEADER_TIMEOUT;
     long minBodyRate = DEFAULT_MIN_BODY_RATE;
     Duration bodyRateGrace = DEFAULT_BODY_RATE_GRACE;
@@ -227,6 +231,15 @@ public final class TrestleServer implements AutoCloseable {
     /** Accept requests without credentials. Off by default. */
     public Builder allowAnonymous(boolean allowAnonymous) {
       this.allowAnonymous = allowAnonymous;
+      return this;
+    }
+
+    /**
+     * Accepts {@code Authorization: Bearer} tokens (Microsoft Entra ID style OAuth) as {@code
+     * tokens} says; null (the default) refuses them.
+     */
+    public Builder tokens(TokenAuthentication tokens) {
+      this.tokens = tokens;
       return this;
     }
 

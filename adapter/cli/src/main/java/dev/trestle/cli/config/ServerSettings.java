@@ -1,5 +1,6 @@
 package dev.trestle.cli.config;
 
+import dev.trestle.server.auth.TokenAuthentication;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +20,21 @@ public record ServerSettings(
     boolean allowAnonymous,
     String logLevel,
     Optional<OperationsAddress> operations,
-    ClientLimits limits) {
+    ClientLimits limits,
+    Optional<TokenAuthentication> tokens,
+    LogFormat logFormat) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
+  }
+
+  /**
+   * How log lines are written: {@code text} for people, {@code json} (one object a line) for
+   * shippers.
+   */
+  public enum LogFormat {
+    TEXT,
+    JSON
   }
 
   /** Where {@code /health} and {@code /metrics} are served instead of the API port. */
@@ -58,6 +70,16 @@ public record ServerSettings(
       Configuration configuration,
       DatabaseSettings.DatabaseFlags databaseFlags,
       ServerFlags flags) {
+    return resolve(configuration, databaseFlags, flags, TokenSettings.TokenFlags.NONE, null);
+  }
+
+  /** As the settings above, with Bearer tokens and the log format. */
+  public static ServerSettings resolve(
+      Configuration configuration,
+      DatabaseSettings.DatabaseFlags databaseFlags,
+      ServerFlags flags,
+      TokenSettings.TokenFlags tokenFlags,
+      String logFormatFlag) {
     DatabaseSettings database = DatabaseSettings.resolve(configuration, databaseFlags);
     String host = configuration.string(Setting.HOST, flags.host());
     int port = configuration.integer(Setting.PORT, flags.port(), 0, 65535);
@@ -94,7 +116,18 @@ public record ServerSettings(
         anonymous,
         logLevel,
         operations(configuration, flags, host, port),
-        limits(configuration, flags));
+        limits(configuration, flags),
+        TokenSettings.resolve(configuration, tokenFlags),
+        logFormat(configuration, logFormatFlag));
+  }
+
+  private static LogFormat logFormat(Configuration configuration, String flag) {
+    Configuration.Value value = configuration.resolve(Setting.LOG_FORMAT, flag);
+    return switch (value.text().strip().toLowerCase(Locale.ROOT)) {
+      case "text" -> LogFormat.TEXT;
+      case "json" -> LogFormat.JSON;
+      default -> throw Configuration.invalid(Setting.LOG_FORMAT, value, "text or json");
+    };
   }
 
   private static Optional<OperationsAddress> operations(

@@ -24,7 +24,13 @@ public enum Setting {
   HEADER_TIMEOUT("header-timeout", "10"),
   MIN_BODY_RATE("min-body-rate", "500"),
   MAX_CONNECTIONS("max-connections", "2000"),
-  LOG_LEVEL("log-level", "info");
+  LOG_LEVEL("log-level", "info"),
+  LOG_FORMAT("log-format", "text"),
+  OAUTH("oauth", "off"),
+  OAUTH_JWKS("oauth-jwks", null),
+  OAUTH_ISSUER("oauth-issuer", null),
+  OAUTH_GRANTS("oauth-grants", null),
+  OAUTH_ALLOW_HTTP("oauth-allow-http", "false");
 
   private final String key;
   private final String defaultValue;

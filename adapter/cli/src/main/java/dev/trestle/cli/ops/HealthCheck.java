@@ -27,18 +27,43 @@ public final class HealthCheck {
   public static final Duration TIMEOUT = Duration.ofMillis(700);
 
   private final TableService tableService;
+  private final BuildInfo build;
   private final AtomicReference<FutureTask<Result>> running = new AtomicReference<>();
 
   public HealthCheck(TableService tableService) {
-    this.tableService = tableService;
+    this(tableService, null);
   }
 
-  /** The outcome; {@code problem} names the failure's type only, so no connection detail leaks. */
-  public record Result(boolean up, String problem) {
+  /** {@code build}, when given, is reported in every answer. */
+  public HealthCheck(TableService tableService, BuildInfo build) {
+    this.tableService = tableService;
+    this.build = build;
+  }
+
+  /**
+   * The outcome; {@code problem} names the failure's type only, so no connection detail leaks.
+   * {@code build} may be null.
+   */
+  public record Result(boolean up, String problem, BuildInfo build) {
+    public Result(boolean up, String problem) {
+      this(up, problem, null);
+    }
+
     public String toJson() {
-      return up
-          ? "{\"status\":\"UP\",\"database\":\"UP\"}"
-          : "{\"status\":\"DOWN\",\"database\":\"DOWN\",\"error\":\"" + problem + "\"}";
+      String state =
+          up
+              ? "\"status\":\"UP\",\"database\":\"UP\""
+              : "\"status\":\"DOWN\",\"database\":\"DOWN\",\"error\":\"" + problem + "\"";
+      // version and kind are Maven's and the JDBC driver's words: letters, digits, dots, dashes
+      return build == null
+          ? "{" + state + "}"
+          : "{"
+              + state
+              + ",\"databaseKind\":\""
+              + build.database()
+              + "\",\"version\":\""
+              + build.version()
+              + "\"}";
     }
   }
 
@@ -58,6 +83,11 @@ public final class HealthCheck {
   }
 
   public Result check() {
+    Result result = checkDatabase();
+    return new Result(result.up(), result.problem(), build);
+  }
+
+  private Result checkDatabase() {
     try {
       return query().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {

@@ -31,6 +31,11 @@ public interface RequestListener {
    * @param duration from the request reaching the Table API to its response being sent
    * @param requestId the {@code x-ms-request-id} answered, or null
    * @param clientRequestId the client's {@code x-ms-client-request-id}, or null
+   * @param query the raw query string with the value of every SAS signature ({@code sig}) replaced
+   *     by {@code REDACTED}, or null when the request had none
+   * @param errorCode the {@code x-ms-error-code} answered, or null
+   * @param bytesRead the request body bytes read
+   * @param bytesWritten the response body bytes written
    */
   record FinishedRequest(
       String method,
@@ -39,5 +44,15 @@ public interface RequestListener {
       int status,
       Duration duration,
       String requestId,
-      String clientRequestId) {}
+      String clientRequestId,
+      String query,
+      String errorCode,
+      long bytesRead,
+      long bytesWritten) {
+
+    /** The path with the redacted query, as an access log shows the request. */
+    public String target() {
+      return query == null ? path : path + "?" + query;
+    }
+  }
 }

@@ -97,6 +97,12 @@ public final class TableApiHandler extends Handler.Abstract {
               MetadataLevel.MINIMAL,
               clock);
     }
+    if (result.status() == 401) {
+      ApiResponse unauthorized = result;
+      authenticator
+          .bearerChallenge()
+          .ifPresent(challenge -> unauthorized.header("WWW-Authenticate", challenge));
+    }
     closeConnection = closeConnection || !BodyReader.drain(request);
     send(request, response, callback, result, requestId, closeConnection);
     if (LOG.isDebugEnabled()) {

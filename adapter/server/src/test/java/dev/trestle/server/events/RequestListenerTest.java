@@ -156,6 +156,24 @@ class RequestListenerTest {
     assertThat(heard.clientRequestId()).isEqualTo("client-1");
     assertThat(heard.duration()).isPositive();
     assertThat(started.get()).isEqualTo(before + 1);
+    assertThat(heard.errorCode())
+        .isEqualTo(response.headers().firstValue("x-ms-error-code").orElseThrow());
+    assertThat(heard.bytesWritten()).isEqualTo(response.body().length()).isPositive();
+    assertThat(heard.query()).isEqualTo("sig=REDACTED");
+  }
+
+  @Test
+  void everySpellingOfTheSasSignatureIsRedactedAndTheRestOfTheQueryKept() throws Exception {
+    send(
+        HttpRequest.newBuilder(
+                URI.create(
+                    base + "/devstoreaccount1/Tables?sv=2019-02-02&SIG=a%2Bb&%73ig=c&sigx=kept&x"))
+            .GET());
+    FinishedRequest heard = next();
+    assertThat(heard.query())
+        .isEqualTo("sv=2019-02-02&SIG=REDACTED&%73ig=REDACTED&sigx=kept&x")
+        .doesNotContain("a%2Bb");
+    assertThat(heard.target()).startsWith("/devstoreaccount1/Tables?sv=");
   }
 
   @Test

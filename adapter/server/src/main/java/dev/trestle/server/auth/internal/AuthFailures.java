@@ -13,6 +13,12 @@ public final class AuthFailures {
     return new AuthenticationFailedException(detail);
   }
 
+  /** A Bearer token that is malformed, expired, wrongly signed, or for another audience. */
+  public static AuthenticationFailedException invalidToken(String detail) {
+    return new AuthenticationFailedException(
+        TableErrorCode.INVALID_BEARER_TOKEN, AuthenticationFailedException.BEARER_MESSAGE, detail);
+  }
+
   public static TableException noAuthenticationInformation() {
     return new TableException(
         TableErrorCode.NO_AUTHENTICATION_INFORMATION,

@@ -1,20 +1,23 @@
 package dev.trestle.server.auth.internal;
 
 import dev.trestle.AccessPolicy;
+import dev.trestle.server.auth.TokenAuthentication;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
  * Checks Shared Key, Shared Key Lite, account SAS and table SAS credentials of a request for one
  * account. Failures are {@code TableException}s with the service's 403 (or 400/401) codes.
  *
- * <p>An {@code Authorization} header means Shared Key; otherwise a {@code sig} query parameter
- * means a SAS (account SAS when it has {@code ss} or {@code srt}, else table SAS); with neither the
- * request is anonymous, which only passes when anonymous access is switched on (401 {@code
+ * <p>An {@code Authorization: Bearer} header means a token (when tokens are accepted), any other
+ * {@code Authorization} header Shared Key; otherwise a {@code sig} query parameter means a SAS
+ * (account SAS when it has {@code ss} or {@code srt}, else table SAS); with neither the request is
+ * anonymous, which only passes when anonymous access is switched on (401 {@code
  * NoAuthenticationInformation} otherwise).
  */
 public final class RequestAuthenticator {
@@ -22,10 +25,15 @@ public final class RequestAuthenticator {
   /** Azure's tolerance between the request's date and the server clock. */
   public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofMinutes(15);
 
+  private static final String BEARER = "Bearer ";
+
   private final SharedKeyVerifier sharedKey;
   private final AccountSasVerifier accountSas;
   private final TableSasVerifier tableSas;
   private final boolean allowAnonymous;
+
+  /** Null when Bearer tokens are not accepted. */
+  private final BearerTokenVerifier bearer;
 
   /**
    * @param accountKeys account name → its base64 keys
@@ -52,6 +60,21 @@ public final class RequestAuthenticator {
       Clock clock,
       boolean allowAnonymous,
       Duration clockSkew) {
+    this(accountKeys, accessPolicies, clock, allowAnonymous, clockSkew, null);
+  }
+
+  /**
+   * @param tokens how Bearer tokens are checked; null refuses them as a malformed Shared Key
+   * @throws IllegalArgumentException when a key is not base64, the skew is negative or the token
+   *     keys cannot be read
+   */
+  public RequestAuthenticator(
+      Map<String, List<String>> accountKeys,
+      BiFunction<String, String, List<AccessPolicy>> accessPolicies,
+      Clock clock,
+      boolean allowAnonymous,
+      Duration clockSkew,
+      TokenAuthentication tokens) {
     Objects.requireNonNull(accessPolicies, "accessPolicies");
     Objects.requireNonNull(clock, "clock");
     if (clockSkew == null || clockSkew.isNegative()) {
@@ -63,12 +86,24 @@ public final class RequestAuthenticator {
     this.accountSas = new AccountSasVerifier(keys, clock);
     this.tableSas = new TableSasVerifier(keys, accessPolicies, clock);
     this.allowAnonymous = allowAnonymous;
+    this.bearer = tokens == null ? null : new BearerTokenVerifier(tokens, clock);
+  }
+
+  /**
+   * The {@code WWW-Authenticate} value for 401 answers when Bearer tokens are accepted, as Azure
+   * sends it: where a client gets a token for the storage resource.
+   */
+  public Optional<String> bearerChallenge() {
+    return Optional.ofNullable(bearer).map(BearerTokenVerifier::challenge);
   }
 
   /** Returns what the request may do on {@code account}, or throws. */
   public Grant authenticate(SignedRequest request, String account) {
     String authorization = request.header("Authorization");
     if (authorization != null && !authorization.isBlank()) {
+      if (bearer != null && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+        return bearer.verify(request, account, authorization.substring(BEARER.length()).strip());
+      }
       sharedKey.verify(request, account, authorization);
       return FullAccessGrant.INSTANCE;
     }

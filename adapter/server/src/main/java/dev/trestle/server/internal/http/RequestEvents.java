@@ -74,8 +74,38 @@ public final class RequestEvents extends Handler.Wrapper {
             status,
             Duration.ofNanos(System.nanoTime() - start),
             response.getHeaders().get("x-ms-request-id"),
-            request.getHeaders().get("x-ms-client-request-id"));
+            request.getHeaders().get("x-ms-client-request-id"),
+            redactSignature(request.getHttpURI().getQuery()),
+            response.getHeaders().get("x-ms-error-code"),
+            Request.getContentBytesRead(request),
+            Response.getContentBytesWritten(response));
     notify(listener -> listener.requestFinished(finished));
+  }
+
+  /** The query with every {@code sig} value replaced: a SAS signature is a credential. */
+  static String redactSignature(String query) {
+    if (query == null || query.isEmpty()) {
+      return null;
+    }
+    StringBuilder redacted = new StringBuilder(query.length());
+    for (String pair : query.split("&", -1)) {
+      int equals = pair.indexOf('=');
+      String name = equals < 0 ? pair : pair.substring(0, equals);
+      if (!redacted.isEmpty()) {
+        redacted.append('&');
+      }
+      // compared decoded and in any case, so that no spelling of the name slips through
+      redacted.append(decodedName(name).equalsIgnoreCase("sig") ? name + "=REDACTED" : pair);
+    }
+    return redacted.toString();
+  }
+
+  private static String decodedName(String name) {
+    try {
+      return PercentCodec.decodeQuery(name);
+    } catch (dev.trestle.TableException e) {
+      return name;
+    }
   }
 
   private void notify(java.util.function.Consumer<RequestListener> event) {
