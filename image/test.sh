@@ -46,9 +46,10 @@ wait_healthy() { # url, container
   return 1
 }
 cleanup() {
-  podman rm -f -t 20 trestle-test-h2 trestle-test-pg >/dev/null 2>&1
+  podman rm --ignore -f -t 20 trestle-test-h2 >/dev/null 2>&1
+  podman rm --ignore -f -t 20 trestle-test-pg >/dev/null 2>&1
   podman volume rm -f trestle-test-data >/dev/null 2>&1
-  dropdb -h "$pg_host" -p "$pg_port" -U "$pg_user" --if-exists "$pg_db" 2>/dev/null
+  dropdb -h "$pg_host" -p "$pg_port" -U "$pg_user" --if-exists --force "$pg_db" 2>/dev/null
 }
 cleanup
 trap cleanup EXIT
@@ -75,7 +76,7 @@ if wait_healthy "http://127.0.0.1:$port" trestle-test-h2; then
     status=0
 fi
 result "H2 in the container, data on a volume across a restart" $status
-podman rm -f -t 20 trestle-test-h2 >/dev/null 2>&1
+podman rm --ignore -f -t 20 trestle-test-h2 >/dev/null 2>&1
 
 # 2. PostgreSQL on the host
 status=1
