@@ -82,10 +82,11 @@ class ServeProcessTest {
         .doesNotContain("ERROR")
         .doesNotContain("\tat ")
         .doesNotContain("s3cret");
-    // one line per request at debug, with the operation and without the query string
+    // one access-log line per request, with the operation, the error code and the SAS signature
+    // redacted
     assertThat(log.lines().filter(line -> line.contains("/devstoreaccount1/Tables")))
         .singleElement()
         .asString()
-        .contains("GET /devstoreaccount1/Tables 403 QueryTables");
+        .contains("GET /devstoreaccount1/Tables?sig=REDACTED 403 AuthenticationFailed QueryTables");
   }
 }
