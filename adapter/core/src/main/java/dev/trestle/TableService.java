@@ -53,6 +53,24 @@ public interface TableService extends AutoCloseable {
    */
   TableClient tableClient(String tableName);
 
+  /**
+   * Declares an index on a property of one table's entities for filters comparing it with values of
+   * {@code type} ({@code Timestamp} with {@link EdmType#DATE_TIME} indexes the write time), and
+   * builds it: on PostgreSQL without blocking writes, returning when it is ready. Declaring what is
+   * declared already returns it (finishing an interrupted build); Int32, Int64 and Double share one
+   * index of numbers. {@code TableNotFound} if the table does not exist; {@code InvalidInput} for
+   * {@code PartitionKey} and {@code RowKey}, which are always indexed.
+   */
+  PropertyIndexInfo createIndex(String tableName, String property, EdmType type);
+
+  /**
+   * Drops a declared index (on PostgreSQL without blocking writes); false when none was declared.
+   */
+  boolean dropIndex(String tableName, String property, EdmType type);
+
+  /** The table's declared indexes, by property; {@code TableNotFound} if it does not exist. */
+  List<PropertyIndexInfo> listIndexes(String tableName);
+
   /** The table's stored access policies; {@code TableNotFound} if it does not exist. */
   List<AccessPolicy> getAccessPolicies(String tableName);
 

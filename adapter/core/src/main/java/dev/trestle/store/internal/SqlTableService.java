@@ -10,6 +10,8 @@ import static dev.trestle.store.internal.database.Schema.SERVICE_PROPERTIES;
 import static dev.trestle.store.internal.database.Schema.TABLES;
 
 import dev.trestle.AccessPolicy;
+import dev.trestle.EdmType;
+import dev.trestle.PropertyIndexInfo;
 import dev.trestle.TableClient;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
@@ -108,15 +110,35 @@ public final class SqlTableService implements TableService {
 
   @Override
   public void deleteTable(String tableName) {
-    // Entities and access policies go with the catalog row (ON DELETE CASCADE), in one statement,
-    // which takes
-    // long for a large table.
+    List<dev.trestle.store.internal.database.DeclaredIndex> indexes = indexes().declared(tableName);
+    // Entities, access policies and index declarations go with the catalog row (ON DELETE
+    // CASCADE), in one statement, which takes long for a large table.
     int deleted =
         store.unhurried(
             sql -> sql.deleteFrom(TABLES).where(TableLookup.row(account, tableName)).execute());
     if (deleted == 0) {
       throw StoreErrors.tableNotFound();
     }
+    indexes().dropBuilt(indexes);
+  }
+
+  @Override
+  public PropertyIndexInfo createIndex(String tableName, String property, EdmType type) {
+    return indexes().create(tableName, property, type);
+  }
+
+  @Override
+  public boolean dropIndex(String tableName, String property, EdmType type) {
+    return indexes().drop(tableName, property, type);
+  }
+
+  @Override
+  public List<PropertyIndexInfo> listIndexes(String tableName) {
+    return indexes().list(tableName);
+  }
+
+  private IndexDeclarations indexes() {
+    return new IndexDeclarations(store, account);
   }
 
   @Override

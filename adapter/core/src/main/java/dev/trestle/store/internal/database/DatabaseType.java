@@ -84,4 +84,12 @@ public abstract class DatabaseType {
   public PropertyIndex propertyIndex(DSLContext sql, Dialect dialect, PropertyCodec codec) {
     return PropertyIndex.NONE;
   }
+
+  /**
+   * How this database builds declared property indexes and reads through them; none (declarations
+   * kept, queries scan) unless overridden.
+   */
+  public IndexBuilder indexBuilder(Dialect dialect) {
+    return IndexBuilder.NONE;
+  }
 }

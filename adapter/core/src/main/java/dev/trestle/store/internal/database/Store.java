@@ -29,6 +29,7 @@ public final class Store implements AutoCloseable {
   public final PageReader pages;
   public final GroupGuard groups;
   public final PropertyIndex propertyIndex;
+  public final IndexBuilder indexBuilder;
 
   /**
    * How long a statement may go without an answer before its connection counts as lost and the call
@@ -79,6 +80,7 @@ public final class Store implements AutoCloseable {
                     ExecuteListener.onException(
                         context -> context.exception(errors.translate(context.exception())))));
     this.propertyIndex = type.propertyIndex(sql, dialect, properties);
+    this.indexBuilder = type.indexBuilder(dialect);
   }
 
   public static Store open(StoreSettings settings, QueryLimits queryLimits) {

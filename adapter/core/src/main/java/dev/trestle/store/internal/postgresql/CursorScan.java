@@ -79,6 +79,10 @@ final class CursorScan {
     this.limits = scan.limits();
   }
 
+  ScanRequest scanRequest() {
+    return scan;
+  }
+
   /** Reads one page of at most {@code top} entities after {@code resume} (null: from the start). */
   StoredPage page(int top, Condition resume) {
     return page(store.sql, top, resume);
@@ -199,6 +203,50 @@ final class CursorScan {
    * only when it does; of the rows that do not match, only every few-th (the progress markers).
    */
   ResultQuery<? extends Record> walkQuery(DSLContext sql, Condition resume) {
+    return scan.candidates() == null ? keyWalk(sql, resume) : candidateWalk(sql, resume);
+  }
+
+  /**
+   * The walk through an index's candidates: the planner may read them in another order and sort
+   * them, so the sort carries only their keys, row address and whether they match (computed below
+   * it); a match's version and properties are fetched by its address afterwards, in the same
+   * statement and snapshot (the fence keeps that a lookup per match, never a join of the table).
+   * The table id is inline, which lets the planner use indexes over one table's rows.
+   */
+  private ResultQuery<? extends Record> candidateWalk(DSLContext sql, Condition resume) {
+    Field<Object> rowId = DSL.field(DSL.name("ctid")).as("row_id");
+    Table<?> candidates =
+        sql.select(PARTITION_KEY, ROW_KEY, rowId, DSL.field(scan.filter()).as("matches"))
+            .from(store.dialect.entitiesForReading("trestle_entity"))
+            .where(
+                ENTITY_TABLE
+                    .eq(DSL.inline(scan.tableId()))
+                    .and(scan.keyRange())
+                    .and(scan.candidates())
+                    .and(resume == null ? DSL.trueCondition() : resume))
+            // a fence: the filter is evaluated where the row is read, not after a sort
+            .offset(DSL.inline(0))
+            .asTable("candidate");
+    Field<String> partitionKey = candidates.field(PARTITION_KEY.getName(), String.class);
+    Field<String> rowKey = candidates.field(ROW_KEY.getName(), String.class);
+    var walk =
+        sql.select(
+                partitionKey,
+                rowKey,
+                candidates.field("row_id"),
+                candidates.field("matches"),
+                DSL.rowNumber().over(DSL.orderBy(partitionKey, rowKey)).as("walked"))
+            .from(candidates)
+            .orderBy(partitionKey, rowKey);
+    return sql.resultQuery(
+        "select walk.partition_key, walk.row_key, m.ticks, m.properties, walk.matches from ({0}) walk"
+            + " left join lateral (select e.ticks, e.properties from trestle_entity e"
+            + " where e.ctid = walk.row_id and walk.matches offset 0) m on true"
+            + " where walk.matches or walk.walked % {1} = 0",
+        walk, DSL.inline(Math.min(MARKER_EVERY, limits.firstChunk())));
+  }
+
+  private ResultQuery<? extends Record> keyWalk(DSLContext sql, Condition resume) {
     Field<Object> properties = store.dialect.propertiesColumn();
     Field<Boolean> matches = DSL.field(scan.filter()).as("matches");
     Field<Integer> walked =

@@ -3,6 +3,7 @@ package dev.trestle.store.internal.postgresql;
 import dev.trestle.store.internal.codec.PropertyCodec;
 import dev.trestle.store.internal.database.DatabaseType;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.IndexBuilder;
 import dev.trestle.store.internal.database.PropertyIndex;
 import dev.trestle.store.internal.database.SqlStates;
 import java.util.Set;
@@ -34,5 +35,10 @@ public final class PostgresDatabaseType extends DatabaseType {
   @Override
   public PropertyIndex propertyIndex(DSLContext sql, Dialect dialect, PropertyCodec codec) {
     return new GinPropertyIndex(sql, dialect, codec, GinPropertyIndex.RECHECK);
+  }
+
+  @Override
+  public IndexBuilder indexBuilder(Dialect dialect) {
+    return new PostgresIndexBuilder(dialect);
   }
 }

@@ -13,6 +13,8 @@ import dev.trestle.store.internal.codec.ContinuationTokens;
 import dev.trestle.store.internal.codec.ContinuationTokens.ResumePoint;
 import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.IndexCatalogue;
+import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
 import dev.trestle.store.internal.database.PageBudget;
 import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.Schema;
@@ -21,6 +23,7 @@ import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.store.internal.filter.FilterTranslator;
+import dev.trestle.store.internal.filter.IndexCandidates;
 import java.util.List;
 import org.jooq.Condition;
 import org.jooq.Field;
@@ -83,8 +86,9 @@ public final class EntityReader {
     Condition filter = DSL.trueCondition();
     Condition keyRange = DSL.trueCondition();
     Condition candidates = null;
+    FilterExpression expression = null;
     if (query.filter() != null && !query.filter().isBlank()) {
-      FilterExpression expression = FilterParser.parse(query.filter());
+      expression = FilterParser.parse(query.filter());
       filter = translator.entities(expression);
       keyRange = translator.keyRange(expression);
       candidates = store.propertyIndex.candidates(expression);
@@ -101,11 +105,17 @@ public final class EntityReader {
             : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
     Condition scanFilter = filter;
     Condition scanRange = keyRange;
-    Condition scanCandidates = candidates;
+    Condition ginCandidates = candidates;
+    FilterExpression parsed = expression;
     // The lookup and the page share one connection: a page waits for the pool once.
     return store.onOneConnection(
         sql -> {
-          long tableId = TableLookup.id(sql, account, tableName);
+          IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+          long tableId = table.id();
+          Condition scanCandidates =
+              both(
+                  ginCandidates,
+                  new IndexCandidates(table.ready(), store.indexBuilder, translator).of(parsed));
           return store.pages.page(
               sql,
               new ScanRequest(
@@ -120,6 +130,11 @@ public final class EntityReader {
               top,
               resume);
         });
+  }
+
+  /** Both necessary conditions, either, or null when there is none. */
+  private static Condition both(Condition a, Condition b) {
+    return a == null ? b : b == null ? a : a.and(b);
   }
 
   private Condition within(EntityQuery.KeyRange range) {

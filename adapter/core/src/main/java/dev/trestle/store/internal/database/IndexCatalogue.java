@@ -1,0 +1,170 @@
+package dev.trestle.store.internal.database;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import dev.trestle.EdmType;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+import org.jooq.impl.SQLDataType;
+
+/**
+ * The catalogue of declared property indexes (table {@code trestle_property_index}): which
+ * properties of which table are indexed for which kind of value, under which physical index, and
+ * whether it is built. The one home of these rows; the database builds the indexes ({@link
+ * IndexBuilder}), and queries find a table's ready ones together with its id ({@link #lookup}).
+ */
+public final class IndexCatalogue {
+  static final Table<Record> INDEXES = table(name("trestle_property_index"));
+  static final Field<Long> TABLE = field(name("table_id"), SQLDataType.BIGINT);
+  static final Field<String> PROPERTY = field(name("property"), SQLDataType.VARCHAR);
+  static final Field<String> KIND = field(name("value_kind"), SQLDataType.VARCHAR);
+  static final Field<String> TYPE = field(name("edm_type"), SQLDataType.VARCHAR);
+  static final Field<String> INDEX_NAME = field(name("index_name"), SQLDataType.VARCHAR);
+  static final Field<String> STATE = field(name("state"), SQLDataType.VARCHAR);
+  static final Field<Long> DECLARED = field(name("declared"), SQLDataType.BIGINT);
+
+  private static final String BUILDING = "building";
+  private static final String READY = "ready";
+
+  private IndexCatalogue() {}
+
+  /** A table's id and its ready indexes, which is what a query needs to find its candidates. */
+  public record IndexedTable(long id, List<DeclaredIndex> ready) {}
+
+  /**
+   * The table's id and its ready indexes, in one statement; {@code TableNotFound} when there is no
+   * such table.
+   */
+  public static IndexedTable lookup(DSLContext sql, String account, String tableName) {
+    Field<Long> id = field(name("t", "id"), SQLDataType.BIGINT);
+    var rows =
+        sql.select(
+                id,
+                field(name("i", PROPERTY.getName()), SQLDataType.VARCHAR),
+                field(name("i", KIND.getName()), SQLDataType.VARCHAR),
+                field(name("i", TYPE.getName()), SQLDataType.VARCHAR),
+                field(name("i", INDEX_NAME.getName()), SQLDataType.VARCHAR))
+            .from(Schema.TABLES.as("t"))
+            .leftJoin(INDEXES.as("i"))
+            .on(
+                field(name("i", TABLE.getName()), SQLDataType.BIGINT).eq(id),
+                field(name("i", STATE.getName()), SQLDataType.VARCHAR).eq(READY))
+            .where(TableLookup.row("t", account, tableName))
+            .fetch();
+    if (rows.isEmpty()) {
+      throw StoreErrors.tableNotFound();
+    }
+    long tableId = rows.get(0).value1();
+    List<DeclaredIndex> ready = new ArrayList<>();
+    for (var row : rows) {
+      if (row.value2() != null) {
+        ready.add(
+            new DeclaredIndex(
+                tableId,
+                row.value2(),
+                ValueKind.ofStoredName(row.value3()),
+                EdmType.fromOdataName(row.value4()),
+                row.value5(),
+                true));
+      }
+    }
+    return new IndexedTable(tableId, List.copyOf(ready));
+  }
+
+  /** Every index declared on the table, ready or not, by property and kind. */
+  public static List<DeclaredIndex> declared(DSLContext sql, long tableId) {
+    return sql.select(PROPERTY, KIND, TYPE, INDEX_NAME, STATE)
+        .from(INDEXES)
+        .where(TABLE.eq(tableId))
+        .orderBy(PROPERTY, KIND)
+        .fetch(
+            row ->
+                new DeclaredIndex(
+                    tableId,
+                    row.value1(),
+                    ValueKind.ofStoredName(row.value2()),
+                    EdmType.fromOdataName(row.value3()),
+                    row.value4(),
+                    READY.equals(row.value5())));
+  }
+
+  /** The declaration of this property and kind on the table, if any. */
+  public static Optional<DeclaredIndex> find(
+      DSLContext sql, long tableId, String property, ValueKind kind) {
+    return declared(sql, tableId).stream().filter(d -> d.serves(property, kind)).findFirst();
+  }
+
+  /**
+   * Declares the index (not yet ready) unless it is declared already, and returns the declaration
+   * as stored: a concurrent declaration of the same index is the same declaration.
+   */
+  public static DeclaredIndex declare(
+      DSLContext sql, long tableId, String property, ValueKind kind, EdmType type, long ticks) {
+    Optional<DeclaredIndex> existing = find(sql, tableId, property, kind);
+    if (existing.isPresent()) {
+      return existing.get();
+    }
+    try {
+      sql.insertInto(INDEXES, TABLE, PROPERTY, KIND, TYPE, INDEX_NAME, STATE, DECLARED)
+          .values(
+              tableId,
+              property,
+              kind.storedName(),
+              type.odataName(),
+              indexName(tableId, property, kind),
+              BUILDING,
+              ticks)
+          .execute();
+    } catch (org.jooq.exception.DataAccessException e) {
+      // Declared by someone else meanwhile: theirs is this one.
+      return find(sql, tableId, property, kind).orElseThrow(() -> e);
+    }
+    return find(sql, tableId, property, kind).orElseThrow();
+  }
+
+  /** Marks the index built: queries read through it from now on. */
+  public static void markReady(DSLContext sql, DeclaredIndex index) {
+    sql.update(INDEXES)
+        .set(STATE, READY)
+        .where(TABLE.eq(index.tableId()), INDEX_NAME.eq(index.indexName()))
+        .execute();
+  }
+
+  /** Removes the declaration; false when there was none. */
+  public static boolean remove(DSLContext sql, DeclaredIndex index) {
+    return sql.deleteFrom(INDEXES)
+            .where(TABLE.eq(index.tableId()), INDEX_NAME.eq(index.indexName()))
+            .execute()
+        > 0;
+  }
+
+  /**
+   * The physical index's name: unique per table, property and kind, and within PostgreSQL's 63
+   * characters whatever the property's name (which appears only as a digest).
+   */
+  static String indexName(long tableId, String property, ValueKind kind) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(property.getBytes(StandardCharsets.UTF_8));
+      return "trestle_px_"
+          + tableId
+          + "_"
+          + kind.storedName().replace("_", "")
+          + "_"
+          + HexFormat.of().formatHex(digest, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

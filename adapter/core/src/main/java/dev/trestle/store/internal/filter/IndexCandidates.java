@@ -1,0 +1,91 @@
+package dev.trestle.store.internal.filter;
+
+import dev.trestle.filter.FilterExpression;
+import dev.trestle.filter.FilterExpression.And;
+import dev.trestle.filter.FilterExpression.Comparison;
+import dev.trestle.filter.FilterExpression.Constant;
+import dev.trestle.filter.FilterExpression.Not;
+import dev.trestle.filter.FilterExpression.Or;
+import dev.trestle.store.internal.database.DeclaredIndex;
+import dev.trestle.store.internal.database.IndexBuilder;
+import dev.trestle.store.internal.database.ValueKind;
+import java.util.List;
+import org.jooq.Condition;
+import org.jooq.impl.DSL;
+
+/**
+ * The rows a filter can match at all, as a condition that a table's declared indexes serve: a
+ * necessary condition only (the exact filter still decides), so the answers are the same with or
+ * without the indexes. An {@code and} needs one side served, an {@code or} both; comparisons of the
+ * keys count as served (by the key index) inside an {@code or}, so {@code PartitionKey eq 'a' or
+ * Price eq 7} reads two indexes. Under {@code not} nothing is narrowed: an entity without the
+ * property, or with another type, matches a negation, and no index holds it.
+ */
+public final class IndexCandidates {
+  private final List<DeclaredIndex> indexes;
+  private final IndexBuilder builder;
+  private final FilterTranslator translator;
+
+  public IndexCandidates(
+      List<DeclaredIndex> indexes, IndexBuilder builder, FilterTranslator translator) {
+    this.indexes = indexes;
+    this.builder = builder;
+    this.translator = translator;
+  }
+
+  /** The condition, or null when the filter has no comparison that a declared index serves. */
+  public Condition of(FilterExpression filter) {
+    if (filter == null || indexes.isEmpty()) {
+      return null;
+    }
+    Narrowing narrowing = narrow(filter);
+    return narrowing != null && narrowing.throughIndex ? narrowing.condition : null;
+  }
+
+  /** A necessary condition and whether a declared index serves part of it; null: none. */
+  private record Narrowing(Condition condition, boolean throughIndex) {}
+
+  private Narrowing narrow(FilterExpression filter) {
+    return switch (filter) {
+      case And and -> {
+        Narrowing left = narrow(and.left());
+        Narrowing right = narrow(and.right());
+        if (left == null || right == null) {
+          yield left == null ? right : left;
+        }
+        yield new Narrowing(
+            left.condition.and(right.condition), left.throughIndex || right.throughIndex);
+      }
+      case Or or -> {
+        Narrowing left = narrow(or.left());
+        Narrowing right = narrow(or.right());
+        yield left == null || right == null
+            ? null
+            : new Narrowing(
+                left.condition.or(right.condition), left.throughIndex || right.throughIndex);
+      }
+      case Not n -> null;
+      case Constant c -> c.value() ? null : new Narrowing(DSL.falseCondition(), false);
+      case Comparison c -> comparison(c);
+    };
+  }
+
+  private Narrowing comparison(Comparison comparison) {
+    String property = comparison.property();
+    if (property.equals("PartitionKey") || property.equals("RowKey")) {
+      return new Narrowing(translator.entities(comparison), false);
+    }
+    ValueKind kind =
+        property.equals("Timestamp")
+            ? ValueKind.TIMESTAMP
+            : ValueKind.ofLiteral(comparison.literal());
+    for (DeclaredIndex index : indexes) {
+      if (index.serves(property, kind)) {
+        Condition condition =
+            builder.candidates(index, comparison.operator(), comparison.literal());
+        return condition == null ? null : new Narrowing(condition, true);
+      }
+    }
+    return null;
+  }
+}
