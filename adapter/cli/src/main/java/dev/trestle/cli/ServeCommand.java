@@ -1,6 +1,7 @@
 package dev.trestle.cli;
 
 import dev.trestle.cli.config.Account;
+import dev.trestle.cli.config.IndexDeclaration;
 import dev.trestle.cli.config.ServerSettings;
 import dev.trestle.cli.config.TokenSettings;
 import java.io.PrintWriter;
@@ -174,6 +175,21 @@ final class ServeCommand implements Callable<Integer> {
               + " Env TRESTLE_OAUTH_ALLOW_HTTP. Default: false")
   Boolean oauthAllowHttp;
 
+  @Option(
+      names = "--index",
+      paramLabel = "[ACCOUNT/]TABLE:PROPERTY:TYPE",
+      order = 26,
+      description =
+          "Declares a property index, created at start-up (in the background, without blocking"
+              + " writes) unless it exists, e.g. Orders:Status:String or Orders:Timestamp:DateTime;"
+              + " repeatable. See trestle index. Env TRESTLE_INDEX (comma-separated). Default: none")
+  List<String> indexes;
+
+  /** The indexes the settings declare, each checked. */
+  List<IndexDeclaration> declaredIndexes() {
+    return IndexDeclaration.resolve(database.configuration(trestle.environment()), indexes);
+  }
+
   /** Parses and checks every setting without touching the database or the network. */
   ServerSettings settings() {
     return ServerSettings.resolve(
@@ -197,9 +213,11 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     ServerSettings settings = settings();
+    List<IndexDeclaration> declaredIndexes = declaredIndexes();
     Logging.setTrestleLevel(settings.logLevel());
     Logging.setFormat(settings.logFormat());
     ServerRuntime runtime = ServerRuntime.start(settings);
+    DeclaredIndexes.createInBackground(runtime, declaredIndexes);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

@@ -115,6 +115,61 @@ class ServeTest {
         HttpResponse.BodyHandlers.ofString());
   }
 
+  @DatabaseTest
+  void indexesDeclaredInTheSettingsAreCreatedAtStartUp(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    try (dev.trestle.TableService service = db.newService(account)) {
+      service.createTable("Orders");
+    }
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "serve",
+                "--port",
+                "0",
+                "--account",
+                account + ":" + dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY,
+                "--index",
+                "Orders:Status:String",
+                "--index",
+                account + "/Orders:Timestamp:DateTime,Missing:Status:String"));
+    args.addAll(CliDatabases.flags(db));
+    CommandLine commandLine =
+        Trestle.commandLine(
+            java.util.Map.of(),
+            new PrintWriter(new StringWriter()),
+            new PrintWriter(new StringWriter()));
+    ServeCommand serve =
+        (ServeCommand)
+            commandLine
+                .parseArgs(args.toArray(String[]::new))
+                .subcommand()
+                .commandSpec()
+                .userObject();
+    List<dev.trestle.cli.config.IndexDeclaration> declared = serve.declaredIndexes();
+    assertThat(declared)
+        .extracting(Object::toString)
+        .containsExactly(
+            "Orders:Status:String",
+            account + "/Orders:Timestamp:DateTime",
+            "Missing:Status:String");
+    try (ServerRuntime runtime = ServerRuntime.start(serve.settings())) {
+      DeclaredIndexes.createInBackground(runtime, declared);
+      dev.trestle.TableService tables = runtime.tableService().forAccount(account);
+      long deadline = System.nanoTime() + 60_000_000_000L;
+      while (tables.listIndexes("Orders").size() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertThat(tables.listIndexes("Orders"))
+          .extracting(dev.trestle.PropertyIndexInfo::property)
+          .containsExactlyInAnyOrder("Status", "Timestamp");
+    }
+
+    CliRun bad = CliRun.run("serve", "--index", "Orders:Status");
+    assertThat(bad.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(bad.err()).contains("--index").contains("TABLE:PROPERTY:TYPE");
+  }
+
   private static ServerSettings parseServe(List<String> args) {
     CommandLine commandLine =
         Trestle.commandLine(

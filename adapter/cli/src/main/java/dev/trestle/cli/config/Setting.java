@@ -30,7 +30,8 @@ public enum Setting {
   OAUTH_JWKS("oauth-jwks", null),
   OAUTH_ISSUER("oauth-issuer", null),
   OAUTH_GRANTS("oauth-grants", null),
-  OAUTH_ALLOW_HTTP("oauth-allow-http", "false");
+  OAUTH_ALLOW_HTTP("oauth-allow-http", "false"),
+  INDEX("index", null);
 
   private final String key;
   private final String defaultValue;

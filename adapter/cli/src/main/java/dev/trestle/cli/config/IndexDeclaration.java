@@ -1,0 +1,66 @@
+package dev.trestle.cli.config;
+
+import dev.trestle.EdmType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A property index the configuration declares ({@code --index [ACCOUNT/]TABLE:PROPERTY:TYPE}),
+ * which {@code serve} creates at start-up unless it exists.
+ *
+ * @param account the account owning the table, or null for the server's first account
+ */
+public record IndexDeclaration(String account, String table, String property, EdmType type) {
+  private static final Pattern FORM =
+      Pattern.compile(
+          "(?:([a-z0-9]{3,24})/)?([A-Za-z][A-Za-z0-9]{2,62}):([^:\\s]+):([A-Za-z.0-9]+)");
+
+  /**
+   * Every declaration the setting gives, each checked; a bad one names the setting and the form.
+   */
+  public static List<IndexDeclaration> resolve(Configuration configuration, List<String> flags) {
+    List<IndexDeclaration> declarations = new ArrayList<>();
+    Configuration.Value source =
+        configuration.resolve(
+            Setting.INDEX, flags == null || flags.isEmpty() ? null : String.join(",", flags));
+    for (String item : configuration.list(Setting.INDEX, flags)) {
+      declarations.add(parse(item, source));
+    }
+    return declarations;
+  }
+
+  static IndexDeclaration parse(String text, Configuration.Value source) {
+    Matcher m = FORM.matcher(text);
+    EdmType type = m.matches() ? type(m.group(4)) : null;
+    if (type == null) {
+      throw Configuration.invalid(
+          Setting.INDEX,
+          new Configuration.Value(text, source.source()),
+          "[ACCOUNT/]TABLE:PROPERTY:TYPE, e.g. Orders:Status:String, TYPE one of String, Int32, Int64,"
+              + " Double, Boolean, DateTime, Guid, Binary");
+    }
+    return new IndexDeclaration(m.group(1), m.group(2), m.group(3), type);
+  }
+
+  private static EdmType type(String name) {
+    String wanted = name.startsWith("Edm.") ? name : "Edm." + name;
+    for (EdmType type : EdmType.values()) {
+      if (type.odataName().equalsIgnoreCase(wanted)) {
+        return type;
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public String toString() {
+    return (account == null ? "" : account + "/")
+        + table
+        + ":"
+        + property
+        + ":"
+        + type.odataName().substring(4);
+  }
+}
