@@ -39,6 +39,11 @@ public record ScanRequest(
         new PageBudget(limits.budget()));
   }
 
+  /** The same request walking its whole key range, without the index's candidates. */
+  public ScanRequest withoutCandidates() {
+    return new ScanRequest(store, limits, tableId, filter, keyRange, null, select, budget);
+  }
+
   /** The stored size of a properties column value, which the page budget counts. */
   public long storedBytes(Object propertiesColumnValue) {
     return propertiesColumnValue == null

@@ -94,13 +94,15 @@ final class CursorScan {
     return store.inTransaction(
         context,
         sql -> {
-          planFor(sql);
           // No statement of the page may outlast the page's time: a long walk is cut, and what it
-          // read is kept. The
-          // first step always gets a little time, so that every page makes progress however late it
-          // starts.
+          // read is kept. The first step always gets a little time, so that every page makes
+          // progress however late it starts.
           timeLimit(sql, Math.max(budget.remainingMillis(), FIRST_STEP_MILLIS));
-          sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
+          CursorScan walk =
+              narrows(sql, top, resume) ? this : new CursorScan(scan.withoutCandidates());
+          walk.planFor(sql);
+          sql.execute(
+              "declare " + CURSOR + " no scroll cursor for {0}", walk.walkQuery(sql, resume));
           List<StoredEntity> entities = new ArrayList<>();
           String lastPartitionKey = null;
           String lastRowKey = null;
@@ -185,6 +187,45 @@ final class CursorScan {
       this.page = page;
     }
   }
+
+  /**
+   * Whether reading this page through the index's candidates beats walking the key range, by the
+   * planner's estimates (one EXPLAIN each, no execution). Every page reads all remaining candidates
+   * and sorts them, so a query of C candidates costs about C²/2top candidate rows over its pages,
+   * where the walk reads each of its N rows once: candidates are used while C² ≤ 2·top·N (and
+   * always while they are few). Wide candidate sets, such as an {@code or} with a common value,
+   * walk the keys instead.
+   */
+  boolean narrows(DSLContext sql, int top, Condition resume) {
+    if (scan.candidates() == null) {
+      return false;
+    }
+    Condition range =
+        ENTITY_TABLE
+            .eq(DSL.inline(scan.tableId()))
+            .and(scan.keyRange())
+            .and(resume == null ? DSL.trueCondition() : resume);
+    double candidates = estimatedRows(sql, range.and(scan.candidates()));
+    if (candidates <= 4.0 * top) {
+      return true;
+    }
+    return candidates * candidates <= 2.0 * top * estimatedRows(sql, range);
+  }
+
+  private double estimatedRows(DSLContext sql, Condition where) {
+    String plan =
+        sql.resultQuery(
+                "explain (format json) {0}",
+                sql.selectOne()
+                    .from(store.dialect.entitiesForReading("trestle_entity"))
+                    .where(where))
+            .fetchOne(0, String.class);
+    java.util.regex.Matcher rows = PLAN_ROWS.matcher(plan == null ? "" : plan);
+    return rows.find() ? Double.parseDouble(rows.group(1)) : Double.MAX_VALUE;
+  }
+
+  private static final java.util.regex.Pattern PLAN_ROWS =
+      java.util.regex.Pattern.compile("\"Plan Rows\":\\s*([0-9.eE+]+)");
 
   /**
    * Sets the planner up for this scan's cursor, in the current transaction. A cursor is planned for

@@ -116,6 +116,17 @@ class PostgresDeclaredIndexPlanTest {
       }
       assertThat(ValueKind.ofLiteral(dev.trestle.PropertyValue.of(1.5)))
           .isEqualTo(ValueKind.NUMBER);
+
+      // a page reads through the candidates only while they are few enough for it
+      CursorScan selective = cursorScan(store, indexed, FilterParser.parse("n eq 7"));
+      CursorScan broad = cursorScan(store, indexed, FilterParser.parse("Kind ne 'rare'"));
+      store.inTransaction(
+          sql -> {
+            assertThat(selective.narrows(sql, 100, null)).isTrue();
+            assertThat(broad.narrows(sql, 100, null)).as("99% of the table").isFalse();
+            return null;
+          });
+      assertThat(queryAll(table, "Kind ne 'rare'")).hasSize(ENTITIES - ENTITIES / 100);
     }
   }
 
