@@ -109,24 +109,46 @@ final class PostgresIndexBuilder implements IndexBuilder {
   public void build(Store store, DeclaredIndex index) {
     store.unhurried(
         sql -> {
-          Boolean valid = validity(sql, index.indexName());
-          if (Boolean.TRUE.equals(valid)) {
-            return null;
+          String name = index.indexName();
+          // Several servers may declare the same index at once (serve --index): one builds, the
+          // others wait for its build instead of dropping it as an interrupted one.
+          while (true) {
+            Boolean valid = validity(sql, name);
+            if (Boolean.TRUE.equals(valid)) {
+              break;
+            }
+            if (valid != null) {
+              if (beingBuilt(sql, name)) {
+                pause();
+                continue;
+              }
+              // An interrupted concurrent build leaves an invalid index behind, which writes still
+              // keep up.
+              sql.execute("drop index concurrently if exists " + name);
+            }
+            sql.execute(
+                "create index concurrently if not exists " + name + " " + definition(sql, index));
           }
-          if (valid != null) {
-            // An interrupted concurrent build leaves an invalid index behind, which writes still
-            // keep
-            // up.
-            sql.execute("drop index concurrently if exists " + index.indexName());
-          }
-          sql.execute(
-              "create index concurrently if not exists "
-                  + index.indexName()
-                  + " "
-                  + definition(sql, index));
           statistics(sql, index);
           return null;
         });
+  }
+
+  /** Whether another session is building the index right now. */
+  private static boolean beingBuilt(DSLContext sql, String indexName) {
+    return sql.fetchExists(
+        DSL.selectOne()
+            .from(DSL.table("pg_stat_progress_create_index"))
+            .where(DSL.condition("index_relid = to_regclass({0})", val(indexName))));
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(500);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while another session builds the index", e);
+    }
   }
 
   /**
