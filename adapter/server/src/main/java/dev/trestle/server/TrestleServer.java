@@ -141,7 +141,9 @@ public final class TrestleServer implements AutoCloseable {
       server.addBean(new ConnectionLimit(builder.maxConnections, server));
     }
 
-    Handler api = new TableApiHandler(tables, accountKeys.keySet(), authenticator, clock);
+    Handler api =
+        new TableApiHandler(
+            tables, accountKeys.keySet(), builder.hostStyleUrls, authenticator, clock);
     if (!builder.listeners.isEmpty()) {
       api = new RequestEvents(api, builder.listeners);
     }
@@ -226,6 +228,7 @@ public final class TrestleServer implements AutoCloseable {
     Duration bodyRateGrace = DEFAULT_BODY_RATE_GRACE;
     int maxConnections = DEFAULT_MAX_CONNECTIONS;
     ServerCertificate certificate;
+    boolean hostStyleUrls = true;
     java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> handlerWrapper = h -> h;
     final List<RequestListener> listeners = new ArrayList<>();
 
@@ -259,6 +262,17 @@ public final class TrestleServer implements AutoCloseable {
      */
     public Builder tls(ServerCertificate certificate) {
       this.certificate = certificate;
+      return this;
+    }
+
+    /**
+     * Whether a request whose host name starts with a served account's name ({@code
+     * account.table.corp.example}, {@code account-secondary.table...}, {@code account.localhost})
+     * is for that account, with the whole path as the resource, as the Azure SDKs address Azure. On
+     * by default; path-style URLs ({@code host:port/account/...}) are served either way.
+     */
+    public Builder hostStyleUrls(boolean hostStyleUrls) {
+      this.hostStyleUrls = hostStyleUrls;
       return this;
     }
 

@@ -10,6 +10,7 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import dev.trestle.TableService;
+import dev.trestle.server.support.RawHttp;
 import dev.trestle.server.support.SdkHttp;
 import dev.trestle.server.support.ServerFixture;
 import dev.trestle.testing.DatabaseTest;
@@ -18,17 +19,11 @@ import dev.trestle.testing.TestCertificates.Issued;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.stream.IntStream;
-import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -118,27 +113,25 @@ class HttpsTest {
     String table = ServerFixture.uniqueName("keep");
     tables.createTable(table);
 
-    try (SSLSocket socket =
-        (SSLSocket)
+    try (RawHttp connection =
+        new RawHttp(
             certificate
                 .clientContext()
                 .getSocketFactory()
-                .createSocket("127.0.0.1", server.port())) {
-      socket.setSoTimeout(10_000);
-      OutputStream out = socket.getOutputStream();
-      InputStream in = socket.getInputStream();
+                .createSocket("127.0.0.1", server.port()))) {
       for (int i = 0; i < 3; i++) {
-        out.write(
-            ("GET /"
-                    + account
-                    + "/Tables HTTP/1.1\r\nHost: 127.0.0.1:"
-                    + server.port()
-                    + "\r\nx-ms-version: 2019-02-02\r\nAccept: application/json;odata=minimalmetadata\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-        Reply reply = Reply.read(in);
+        RawHttp.Reply reply =
+            connection.send(
+                "GET",
+                "/" + account + "/Tables",
+                "127.0.0.1:" + server.port(),
+                null,
+                "x-ms-version",
+                "2019-02-02",
+                "Accept",
+                "application/json;odata=minimalmetadata");
         assertThat(reply.status()).as(reply.body()).isEqualTo(200);
-        assertThat(reply.headers()).doesNotContainEntry("connection", "close");
+        assertThat(reply.header("Connection")).isNull();
         assertThat(reply.body())
             .contains(
                 "\"odata.metadata\":\"https://127.0.0.1:"
@@ -184,37 +177,5 @@ class HttpsTest {
       // a reset connection: nothing was answered
     }
     return read.toByteArray();
-  }
-
-  /** One HTTP/1.1 response read off a kept-alive connection (Content-Length bodies only). */
-  private record Reply(int status, Map<String, String> headers, String body) {
-    static Reply read(InputStream in) throws IOException {
-      String statusLine = line(in);
-      Map<String, String> headers = new LinkedHashMap<>();
-      for (String line = line(in); !line.isEmpty(); line = line(in)) {
-        int colon = line.indexOf(':');
-        headers.put(
-            line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
-            line.substring(colon + 1).trim());
-      }
-      byte[] body = in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
-      return new Reply(
-          Integer.parseInt(List.of(statusLine.split(" ")).get(1)),
-          headers,
-          new String(body, StandardCharsets.UTF_8));
-    }
-
-    private static String line(InputStream in) throws IOException {
-      StringBuilder line = new StringBuilder();
-      for (int b = in.read(); b != '\n'; b = in.read()) {
-        if (b < 0) {
-          throw new IOException("connection closed after: " + line);
-        }
-        if (b != '\r') {
-          line.append((char) b);
-        }
-      }
-      return line.toString();
-    }
   }
 }
