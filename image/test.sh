@@ -14,7 +14,9 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 python=/usr/bin/python3 # Debian's, where python3-azure installs
 pg_host=127.0.0.1 pg_port=5432 pg_user=root pg_db=trestle_image_test
-port=18002 pg_port_trestle=18003
+# free ports, so that a run beside other servers on this machine does not meet them
+free_port() { "$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port) pg_port_trestle=$(free_port)
 start=$(date +%s)
 passed=0 failed=0
 

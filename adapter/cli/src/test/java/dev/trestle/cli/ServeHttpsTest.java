@@ -117,6 +117,18 @@ class ServeHttpsTest {
             "--cert (from TRESTLE_CERT): '" + dir.resolve("nowhere.pem") + "' does not exist.");
   }
 
+  @Test
+  void hostStyleUrlsAreOnUnlessSwitchedOffInEitherSpelling() {
+    assertThat(parse(List.of("serve")).endpoint().hostStyleUrls()).isTrue();
+    assertThat(parse(List.of("serve", "--disableProductStyleUrl")).endpoint().hostStyleUrls())
+        .isFalse();
+    assertThat(
+            parse(List.of("serve", "--disable-product-style-url", "true"))
+                .endpoint()
+                .hostStyleUrls())
+        .isFalse();
+  }
+
   /** A token --oauth basic accepts: storage audience, an Entra ID issuer, within its lifetime. */
   private static String token() {
     Instant now = Instant.now();

@@ -35,7 +35,24 @@ public final class AccountResolver {
    */
   public ResourcePath resolve(String host, String rawPath) {
     String account = hostStyle ? accountOf(host) : null;
-    return account == null ? ResourcePath.parse(rawPath) : ResourcePath.hostStyle(account, rawPath);
+    return account == null || namesAccountFirst(rawPath, account)
+        ? ResourcePath.parse(rawPath)
+        : ResourcePath.hostStyle(account, rawPath);
+  }
+
+  /**
+   * A path-style path sent to a host-style name ({@code account.localhost/account/Tables}), as an
+   * endpoint written with both gives: read as path-style, since no host-style resource has a slash
+   * inside (the path {@code /account} alone stays a table of that name).
+   */
+  private static boolean namesAccountFirst(String rawPath, String account) {
+    if (rawPath == null) {
+      return false;
+    }
+    int slash = rawPath.indexOf('/', 1);
+    return slash > 0
+        && slash < rawPath.length() - 1
+        && rawPath.substring(1, slash).equalsIgnoreCase(account);
   }
 
   /**

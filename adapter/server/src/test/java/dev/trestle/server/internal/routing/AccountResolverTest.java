@@ -57,9 +57,20 @@ class AccountResolverTest {
   }
 
   @Test
+  void aPathStylePathSentToAnAccountsHostNameIsReadAsPathStyle() {
+    assertThat(resolver.resolve("devstoreaccount1.localhost", "/devstoreaccount1/Tables"))
+        .isEqualTo(new ResourcePath("devstoreaccount1", new Route.TableCollection(), false));
+    // no host-style resource has a slash inside, but /devstoreaccount1 alone is a table's name
+    assertThat(resolver.resolve("devstoreaccount1.localhost", "/devstoreaccount1").route())
+        .isEqualTo(new Route.EntitySet("devstoreaccount1"));
+    assertThat(resolver.resolve("devstoreaccount1.localhost", "/devstoreaccount1/").route())
+        .isEqualTo(new Route.EntitySet("devstoreaccount1"));
+  }
+
+  @Test
   void switchedOffEveryHostIsPathStyle() {
     AccountResolver pathOnly = new AccountResolver(Set.of("devstoreaccount1"), false);
-    assertThat(pathOnly.resolve("devstoreaccount1.localhost", "/devstoreaccount1/Tables"))
-        .isEqualTo(new ResourcePath("devstoreaccount1", new Route.TableCollection(), false));
+    assertThat(pathOnly.resolve("devstoreaccount1.localhost", "/Tables").account())
+        .isEqualTo("Tables");
   }
 }
