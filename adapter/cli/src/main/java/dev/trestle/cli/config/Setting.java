@@ -31,6 +31,10 @@ public enum Setting {
   OAUTH_ISSUER("oauth-issuer", null),
   OAUTH_GRANTS("oauth-grants", null),
   OAUTH_ALLOW_HTTP("oauth-allow-http", "false"),
+  CERT("cert", null),
+  KEY("key", null),
+  PWD("pwd", null),
+  DISABLE_PRODUCT_STYLE_URL("disable-product-style-url", "false"),
   INDEX("index", null);
 
   private final String key;
