@@ -156,7 +156,8 @@ class OperatorSqlPostgresqlTest {
                 rows(
                     statement,
                     "SELECT schemaname, indexdef FROM pg_indexes WHERE tablename = 'trestle_entity'"
-                        + " AND indexname = 'trestle_entity_properties_gin'"))
+                        + " AND indexname = 'trestle_entity_properties_gin'"
+                        + " AND schemaname = current_schema()"))
             .containsExactly(
                 empty.schema()
                     + "|CREATE INDEX trestle_entity_properties_gin ON "

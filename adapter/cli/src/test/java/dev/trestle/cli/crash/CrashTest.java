@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.trestle.testing.TestDatabase;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -23,6 +24,12 @@ class CrashTest {
   private static final Logger log = LoggerFactory.getLogger(CrashTest.class);
   private static final int CYCLES = Integer.getInteger("trestle.crash.cycles", 3);
   private static final int CLIENTS = 6;
+
+  /**
+   * Writes each cycle sees acknowledged before its kill, so that a loaded machine still tests
+   * something.
+   */
+  private static final int MIN_WRITES_PER_CYCLE = 15;
 
   @TempDir Path dir;
 
@@ -81,14 +88,16 @@ class CrashTest {
         server.terminate();
         break;
       }
+      int before = ledger.acknowledgedWrites();
       workload.start(http, CLIENTS, cycle);
       Thread.sleep(ThreadLocalRandom.current().nextLong(800, 2500));
+      awaitAcknowledged(ledger, before + MIN_WRITES_PER_CYCLE);
       server.kill();
       workload.stop();
     }
     assertThat(ledger.acknowledgedWrites)
         .as("writes were acknowledged before the kills")
-        .isGreaterThan(CYCLES * 10);
+        .isGreaterThanOrEqualTo(CYCLES * MIN_WRITES_PER_CYCLE);
     log.info(
         "Crash test on {}: {} SIGKILL cycles, {} acknowledged writes ({} batches of 100 among them), lost {},"
             + " partial batches {}",
@@ -100,6 +109,14 @@ class CrashTest {
         partial);
   }
 
+  /** Waits (up to a minute) until the ledger holds {@code count} acknowledged writes. */
+  private static void awaitAcknowledged(Ledger ledger, int count) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (ledger.acknowledgedWrites() < count && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+  }
+
   private void terminateCycle(String database, ServerProcess server) throws Exception {
     Ledger ledger = new Ledger();
     String table = "term" + Long.toString(System.nanoTime(), 36);
@@ -109,6 +126,7 @@ class CrashTest {
         .isEqualTo(201);
     workload.start(http, CLIENTS, 0);
     Thread.sleep(1500);
+    awaitAcknowledged(ledger, MIN_WRITES_PER_CYCLE);
     int exitCode = server.terminate();
     workload.stop();
     String stopLog = server.log();

@@ -32,6 +32,10 @@ final class Ledger {
   final Map<String, BatchState> batches = new LinkedHashMap<>(); // partition -> state
   int acknowledgedWrites;
 
+  synchronized int acknowledgedWrites() {
+    return acknowledgedWrites;
+  }
+
   synchronized Entry entry(String partition, String rowKey) {
     return entities
         .computeIfAbsent(partition, p -> new LinkedHashMap<>())
