@@ -1,5 +1,6 @@
 package dev.trestle.junit;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.sql.DataSource;
@@ -9,7 +10,8 @@ import javax.sql.DataSource;
  * compares by identity, so tests share a server on it when they hand over the same object.
  *
  * @param jdbcUrl the database, or null for the {@code dataSource}, or both null for H2 in memory
- * @param accounts account names and their base64 keys, in order; the first is the default account
+ * @param defaultAccount the account of the connection string, endpoint and clients injected
+ * @param accounts account names and their base64 keys, the default account first
  */
 record ServerSettings(
     String jdbcUrl,
@@ -17,10 +19,44 @@ record ServerSettings(
     String password,
     DataSource dataSource,
     int port,
+    String defaultAccount,
     Map<String, String> accounts) {
 
   ServerSettings {
-    accounts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(accounts));
+    accounts = Collections.unmodifiableMap(new LinkedHashMap<>(accounts));
+    if (!accounts.containsKey(defaultAccount)) {
+      throw new IllegalArgumentException("The default account must be served: " + defaultAccount);
+    }
+  }
+
+  /** The accounts' keys are a map, in order, with the default account first. */
+  static ServerSettings of(
+      String jdbcUrl,
+      String username,
+      String password,
+      DataSource dataSource,
+      int port,
+      Map<String, String> accounts) {
+    return new ServerSettings(
+        jdbcUrl,
+        username,
+        password,
+        dataSource,
+        port,
+        accounts.keySet().iterator().next(),
+        accounts);
+  }
+
+  /** Without the password or keys: settings may end up in a failure message. */
+  @Override
+  public String toString() {
+    return "ServerSettings[database="
+        + describeDatabase()
+        + ", port="
+        + port
+        + ", accounts="
+        + accounts.keySet()
+        + "]";
   }
 
   /** Whether the extension makes (and drops) the database: a private H2 in memory. */

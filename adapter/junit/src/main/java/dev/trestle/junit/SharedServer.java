@@ -37,8 +37,7 @@ final class SharedServer implements ExtensionContext.Store.CloseableResource {
     long started = System.nanoTime();
     this.settings = settings;
     this.ownedH2Url = settings.inMemory() ? "jdbc:h2:mem:trestle-junit-" + UUID.randomUUID() : null;
-    TableServiceBuilder builder =
-        TableService.builder().account(settings.accounts().keySet().iterator().next());
+    TableServiceBuilder builder = TableService.builder().account(settings.defaultAccount());
     if (settings.dataSource() != null) {
       builder.dataSource(settings.dataSource());
     } else {
@@ -68,7 +67,7 @@ final class SharedServer implements ExtensionContext.Store.CloseableResource {
   }
 
   String defaultAccount() {
-    return settings.accounts().keySet().iterator().next();
+    return settings.defaultAccount();
   }
 
   /** The account's key; refuses an account the server does not serve. */

@@ -283,7 +283,7 @@ public final class TrestleExtension
       if (served.isEmpty()) {
         served.put(TableService.DEFAULT_ACCOUNT, TrestleServer.DEV_ACCOUNT_KEY);
       }
-      return new ServerSettings(jdbcUrl, username, password, dataSource, port, served);
+      return ServerSettings.of(jdbcUrl, username, password, dataSource, port, served);
     }
   }
 }

@@ -107,6 +107,43 @@ class InjectionTest {
     }
   }
 
+  @Test
+  void severalAccountsEachWithItsConnectionString() {
+    EngineRun.passes(1, TwoAccounts.class);
+  }
+
+  static class TwoAccounts {
+    static final String OTHER_KEY = java.util.Base64.getEncoder().encodeToString(new byte[64]);
+
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static TrestleExtension trestle =
+        TrestleExtension.builder()
+            .account("firstaccount", TrestleServer.DEV_ACCOUNT_KEY)
+            .account("secondaccount", OTHER_KEY)
+            .build();
+
+    @Test
+    void each(Trestle trestle, TableServiceClient first) {
+      assertThat(trestle.connectionString("secondaccount"))
+          .contains("AccountName=secondaccount;AccountKey=" + OTHER_KEY + ";")
+          .contains("TableEndpoint=http://127.0.0.1:" + trestle.port() + "/secondaccount;");
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> trestle.endpoint("devstoreaccount1"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("[firstaccount, secondaccount]");
+
+      first.createTable("infirst");
+      TableServiceClient second =
+          new com.azure.data.tables.TableServiceClientBuilder()
+              .connectionString(trestle.connectionString("secondaccount"))
+              .buildClient();
+      second.createTable("insecond");
+      assertThat(first.listTables()).extracting(t -> t.getName()).containsExactly("infirst");
+      assertThat(second.listTables()).extracting(t -> t.getName()).containsExactly("insecond");
+      trestle.reset();
+      assertThat(second.listTables()).isEmpty();
+    }
+  }
+
   @TrestleTest
   static class WrongType {
     @Test

@@ -30,6 +30,12 @@ class SharingTest {
   }
 
   @Test
+  void theSameAccountsWithAnotherDefaultGetAnotherServer() {
+    EngineRun.passes(2, AlphaFirst.class, BetaFirst.class);
+    assertThat(PORTS).doesNotHaveDuplicates();
+  }
+
+  @Test
   void eachTestRunStartsItsServerAfreshAndStopsItAtTheEnd() {
     EngineRun.passes(1, A.class);
     EngineRun.passes(1, A.class);
@@ -82,6 +88,33 @@ class SharingTest {
 
     @Test
     void port(Trestle trestle) {
+      PORTS.add(trestle.port());
+    }
+  }
+
+  static final String KEY = dev.trestle.server.TrestleServer.DEV_ACCOUNT_KEY;
+
+  static class AlphaFirst {
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static TrestleExtension trestle =
+        TrestleExtension.builder().account("alpha", KEY).account("beta", KEY).build();
+
+    @Test
+    void defaultAccount(Trestle trestle) {
+      assertThat(trestle.accountName()).isEqualTo("alpha");
+      assertThat(trestle.endpoint("beta")).endsWith("/beta");
+      PORTS.add(trestle.port());
+    }
+  }
+
+  static class BetaFirst {
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static TrestleExtension trestle =
+        TrestleExtension.builder().account("beta", KEY).account("alpha", KEY).build();
+
+    @Test
+    void defaultAccount(Trestle trestle) {
+      assertThat(trestle.accountName()).isEqualTo("beta");
       PORTS.add(trestle.port());
     }
   }

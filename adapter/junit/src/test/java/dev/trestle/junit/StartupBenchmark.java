@@ -57,7 +57,7 @@ public final class StartupBenchmark {
   private static double resetMillis() {
     SharedServer server =
         SharedServer.start(
-            new ServerSettings(
+            ServerSettings.of(
                 null,
                 null,
                 null,
