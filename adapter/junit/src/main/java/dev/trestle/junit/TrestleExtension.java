@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * Starts an in-process Trestle server for JUnit 5 tests and injects it (see {@link TrestleTest} for
@@ -29,7 +30,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * <p>The server starts before the class's first test (or its {@code @BeforeAll} methods) and is
  * shared, per test run, by every class with equal settings; it stops when the run ends. Its
  * database is created and migrated on start, and dropped at the end when it is the default H2 in
- * memory.
+ * memory. Registered on an instance field instead of a static one, the extension only comes in
+ * before each test, so {@code @BeforeAll} methods cannot take its parameters. Under JUnit's
+ * parallel execution, give a class that registers it in code
+ * {@code @ResourceLock(TrestleTest.LOCK)}, as {@link TrestleTest} does.
  */
 public final class TrestleExtension
     implements BeforeAllCallback, BeforeEachCallback, ParameterResolver {
@@ -196,9 +200,7 @@ public final class TrestleExtension
   }
 
   private static TrestleTest findAnnotation(AnnotatedElement element) {
-    return org.junit.platform.commons.support.AnnotationSupport.findAnnotation(
-            element, TrestleTest.class)
-        .orElse(null);
+    return AnnotationSupport.findAnnotation(element, TrestleTest.class).orElse(null);
   }
 
   /**
