@@ -2,7 +2,8 @@
 # Builds the container image localhost/trestle:<version> (and :latest) with buildah, without a Docker daemon and
 # without pulling a base image: the Java runtime is jlinked from the local JDK (only the modules the runnable jar
 # needs), the C library and a shell (for the entry point and the health check) come from Debian's libc6 and
-# busybox-static packages, unpacked into an image built FROM scratch. image/Containerfile describes the same
+# busybox-static packages (with openssl, through which the health check speaks HTTPS), unpacked into an image built
+# FROM scratch. image/Containerfile describes the same
 # layout on an eclipse-temurin base, for machines that reach a registry.
 #
 #   image/build.sh [--save FILE]   --save also writes the image as an OCI archive (podman load -i FILE)
@@ -47,16 +48,19 @@ fi
 
 # 2. The Debian packages the runtime stands on, downloaded once per version.
 mkdir -p "$work/debs"
-(cd "$work/debs" && apt-get download -q=2 libc6 busybox-static 2>/dev/null) ||
-  { echo "apt-get download libc6 busybox-static failed (run apt-get update?)" >&2; exit 1; }
+# openssl (with libssl3): busybox's wget speaks HTTPS through it, for the health check of a server with TRESTLE_CERT;
+# busybox's own TLS offers only SHA-1 handshake signatures, which the JDK refuses
+(cd "$work/debs" && apt-get download -q=2 libc6 busybox-static openssl libssl3 2>/dev/null) ||
+  { echo "apt-get download libc6 busybox-static openssl libssl3 failed (run apt-get update?)" >&2; exit 1; }
 
 # 3. The root file system.
 rootfs="$work/rootfs"
 rm -rf "$rootfs"
 mkdir -p "$rootfs"/{app,data,etc,tmp,usr/local/bin,opt}
-for deb in "$work"/debs/libc6_*.deb "$work"/debs/busybox-static_*.deb; do dpkg-deb -x "$deb" "$rootfs"; done
+for deb in "$work"/debs/libc6_*.deb "$work"/debs/busybox-static_*.deb "$work"/debs/openssl_*.deb \
+  "$work"/debs/libssl3_*.deb; do dpkg-deb -x "$deb" "$rootfs"; done
 # iconv modules and the C library's debugging helpers: Java uses neither
-rm -rf "$rootfs"/usr/lib/*/gconv "$rootfs"/usr/share/lintian "$rootfs"/lib/*/libmemusage.so \
+rm -rf "$rootfs"/usr/lib/*/gconv "$rootfs"/usr/share/lintian "$rootfs"/usr/share/doc "$rootfs"/usr/share/man "$rootfs"/lib/*/libmemusage.so \
   "$rootfs"/lib/*/libpcprofile.so "$rootfs"/lib/*/libc_malloc_debug.so.0
 for applet in $("$rootfs/bin/busybox" --list); do
   [ -e "$rootfs/bin/$applet" ] || ln -s busybox "$rootfs/bin/$applet"

@@ -4,7 +4,8 @@
 #   1. H2 in the container, data on a named volume, port published on 127.0.0.1, memory limited to 512 MiB:
 #      write, restart the container, check the data is still there; the image's own health check must pass.
 #   2. the local PostgreSQL (TRESTLE_TEST_PG_URL's server, default 127.0.0.1:5432 user root) on the host network,
-#      in a database of its own that it drops afterwards.
+#      in a database of its own that it drops afterwards, over HTTPS: a certificate and key made with openssl,
+#      mounted read-only and named by TRESTLE_CERT and TRESTLE_KEY; the client trusts that certificate.
 # Prints "image: N passed, N failed" and exits non-zero on any failure. Not part of .ci/run (it needs podman,
 # buildah and python3-azure: apt-get install podman buildah runc python3-azure).
 #
@@ -13,7 +14,9 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 python=/usr/bin/python3 # Debian's, where python3-azure installs
 pg_host=127.0.0.1 pg_port=5432 pg_user=root pg_db=trestle_image_test
-port=18002 pg_port_trestle=18003
+# free ports, so that a run beside other servers on this machine does not meet them
+free_port() { "$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port) pg_port_trestle=$(free_port)
 start=$(date +%s)
 passed=0 failed=0
 
@@ -35,9 +38,9 @@ fi
 result() { # name, status
   if [ "$2" = 0 ]; then passed=$((passed + 1)); echo "PASS $1"; else failed=$((failed + 1)); echo "FAIL $1"; fi
 }
-wait_healthy() { # url, container
+wait_healthy() { # url, container[, CA file for https]
   for _ in $(seq 1 120); do
-    curl -sf "$1/health" >/dev/null && return 0
+    curl -sf ${3:+--cacert "$3"} "$1/health" >/dev/null && return 0
     [ "$(podman inspect -f '{{.State.Running}}' "$2" 2>/dev/null)" = true ] || break
     sleep 0.5
   done
@@ -50,6 +53,7 @@ cleanup() {
   podman rm --ignore -f -t 20 trestle-test-pg >/dev/null 2>&1
   podman volume rm -f trestle-test-data >/dev/null 2>&1
   dropdb -h "$pg_host" -p "$pg_port" -U "$pg_user" --if-exists --force "$pg_db" 2>/dev/null
+  [ -n "${tls:-}" ] && rm -rf "$tls"
 }
 cleanup
 trap cleanup EXIT
@@ -78,23 +82,32 @@ fi
 result "H2 in the container, data on a volume across a restart" $status
 podman rm --ignore -f -t 20 trestle-test-h2 >/dev/null 2>&1
 
-# 2. PostgreSQL on the host
+# 2. PostgreSQL on the host, over HTTPS
 status=1
+tls="$(mktemp -d)"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=localhost \
+  -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$tls/key.pem" -out "$tls/cert.pem" 2>/dev/null
+# readable by the container's user (uid 10001): a throwaway test key; see the README for a real one
+chmod 0755 "$tls" && chmod 0644 "$tls/cert.pem" "$tls/key.pem"
 if createdb -h "$pg_host" -p "$pg_port" -U "$pg_user" "$pg_db"; then
-  podman run -d --name trestle-test-pg "${run_opts[@]}" --network host \
+  podman run -d --name trestle-test-pg "${run_opts[@]}" --network host -v "$tls:/etc/trestle/tls:ro" \
     -e TRESTLE_HOST=127.0.0.1 -e TRESTLE_PORT=$pg_port_trestle \
+    -e TRESTLE_CERT=/etc/trestle/tls/cert.pem -e TRESTLE_KEY=/etc/trestle/tls/key.pem \
     -e "TRESTLE_DB=jdbc:postgresql://$pg_host:$pg_port/$pg_db" -e "TRESTLE_DB_USER=$pg_user" "$image" >/dev/null 2>&1
-  if wait_healthy "http://127.0.0.1:$pg_port_trestle" trestle-test-pg; then
-    "$python" "$root/image/sdk_client.py" "http://127.0.0.1:$pg_port_trestle/devstoreaccount1" write &&
+  if wait_healthy "https://127.0.0.1:$pg_port_trestle" trestle-test-pg "$tls/cert.pem"; then
+    podman logs trestle-test-pg 2>/dev/null | grep -E "serves the Table API at|certificate:|DefaultEndpointsProtocol" |
+      sed 's/AccountKey=[^;]*/AccountKey=.../'
+    REQUESTS_CA_BUNDLE="$tls/cert.pem" "$python" "$root/image/sdk_client.py" "https://127.0.0.1:$pg_port_trestle/devstoreaccount1" write &&
       rows=$(psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d "$pg_db" -Atc 'select count(*) from trestle_schema_history') &&
       echo "PostgreSQL: schema applied in $pg_db ($rows migrations)" &&
-      "$python" "$root/image/sdk_client.py" "http://127.0.0.1:$pg_port_trestle/devstoreaccount1" check &&
+      REQUESTS_CA_BUNDLE="$tls/cert.pem" "$python" "$root/image/sdk_client.py" "https://127.0.0.1:$pg_port_trestle/devstoreaccount1" check &&
+      ! curl -sf "http://127.0.0.1:$pg_port_trestle/health" >/dev/null && echo "PostgreSQL: plain HTTP is not served" &&
       podman exec trestle-test-pg /usr/local/bin/trestle-healthcheck &&
-      echo "PostgreSQL: the image's health check passes" &&
+      echo "PostgreSQL: the image's health check passes over HTTPS" &&
       status=0
   fi
 fi
-result "PostgreSQL on the host network" $status
+result "PostgreSQL on the host network, over HTTPS" $status
 
 echo "image test took $(( $(date +%s) - start )) s"
 echo "image: $passed passed, $failed failed"

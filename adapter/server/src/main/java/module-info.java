@@ -15,5 +15,7 @@ module dev.trestle.server {
   requires com.fasterxml.jackson.core;
   requires org.slf4j;
   requires com.nimbusds.jose.jwt; // Bearer tokens: JWS signatures and JWK sets
+  requires org.bouncycastle.pkix; // HTTPS: PEM certificates and keys
+  requires org.bouncycastle.provider;
   requires java.xml;
 }

@@ -1,8 +1,10 @@
 package dev.trestle.cli;
 
 import dev.trestle.cli.config.Account;
+import dev.trestle.cli.config.EndpointSettings;
 import dev.trestle.cli.config.ServerSettings;
 import dev.trestle.cli.config.TokenSettings;
+import dev.trestle.server.ServerCertificate;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -174,6 +176,43 @@ final class ServeCommand implements Callable<Integer> {
               + " Env TRESTLE_OAUTH_ALLOW_HTTP. Default: false")
   Boolean oauthAllowHttp;
 
+  @Option(
+      names = "--cert",
+      paramLabel = "FILE",
+      order = 26,
+      description =
+          "Serve HTTPS (only) with this certificate: a PEM file (with --key, or holding the key"
+              + " too), or a PKCS#12 .pfx/.p12 file (with --pwd). Env TRESTLE_CERT. Default: none, plain HTTP")
+  String cert;
+
+  @Option(
+      names = "--key",
+      paramLabel = "FILE",
+      order = 27,
+      description =
+          "The PEM private key of --cert (PKCS#8, or OpenSSL's RSA or EC form). Env TRESTLE_KEY")
+  String key;
+
+  @Option(
+      names = "--pwd",
+      paramLabel = "PASSWORD",
+      order = 28,
+      description =
+          "The password of a PKCS#12 --cert, or of an encrypted --key. Env TRESTLE_PWD"
+              + " (preferred: flags show in process lists)")
+  String pwd;
+
+  @Option(
+      names = {"--disable-product-style-url", "--disableProductStyleUrl"},
+      paramLabel = "true|false",
+      arity = "0..1",
+      fallbackValue = "true",
+      order = 29,
+      description =
+          "Take the account from the path only, never from the host name (ACCOUNT.table.SUFFIX,"
+              + " ACCOUNT.localhost). Env TRESTLE_DISABLE_PRODUCT_STYLE_URL. Default: false")
+  Boolean disableProductStyleUrl;
+
   /** Parses and checks every setting without touching the database or the network. */
   ServerSettings settings() {
     return ServerSettings.resolve(
@@ -191,7 +230,8 @@ final class ServeCommand implements Callable<Integer> {
             minBodyRate,
             maxConnections),
         new TokenSettings.TokenFlags(oauth, oauthJwks, oauthIssuer, oauthGrants, oauthAllowHttp),
-        logFormat);
+        logFormat,
+        new EndpointSettings.EndpointFlags(cert, key, pwd, disableProductStyleUrl));
   }
 
   @Override
@@ -243,6 +283,11 @@ final class ServeCommand implements Callable<Integer> {
                         + (tokens.httpAllowed()
                             ? ", also over plain HTTP (--oauth-allow-http)"
                             : "")));
+    runtime
+        .settings()
+        .endpoint()
+        .certificate()
+        .ifPresent(certificate -> out.println("  " + certificateLine(certificate)));
     if (runtime.settings().allowAnonymous()) {
       out.println("  anonymous requests are accepted (--allow-anonymous)");
     }
@@ -255,8 +300,22 @@ final class ServeCommand implements Callable<Integer> {
     out.flush();
   }
 
+  /** The certificate served: its subject, the names it is valid for, and until when. */
+  static String certificateLine(ServerCertificate certificate) {
+    java.time.Instant expiry = certificate.certificate().getNotAfter().toInstant();
+    boolean expired = expiry.isBefore(java.time.Instant.now());
+    return "certificate: "
+        + certificate.certificate().getSubjectX500Principal().getName()
+        + (certificate.names().isEmpty() ? "" : ", for " + String.join(", ", certificate.names()))
+        + (expired ? ", EXPIRED on " : ", valid until ")
+        + expiry.toString().substring(0, 10);
+  }
+
   static String connectionString(String account, String key, String endpoint) {
-    return "DefaultEndpointsProtocol=http;AccountName="
+    String protocol = endpoint.startsWith("https://") ? "https" : "http";
+    return "DefaultEndpointsProtocol="
+        + protocol
+        + ";AccountName="
         + account
         + ";AccountKey="
         + key

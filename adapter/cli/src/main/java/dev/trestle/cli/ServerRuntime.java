@@ -146,6 +146,8 @@ public final class ServerRuntime implements AutoCloseable {
             .requestListener(new RequestMetrics(registry))
             .requestListener(new RequestLog());
     settings.tokens().ifPresent(builder::tokens);
+    settings.endpoint().certificate().ifPresent(builder::tls);
+    builder.hostStyleUrls(settings.endpoint().hostStyleUrls());
     if (settings.operations().isEmpty()) {
       builder.wrapHandler(api -> new OperationsHandler(api, health, registry));
     }
@@ -257,11 +259,21 @@ public final class ServerRuntime implements AutoCloseable {
    */
   public String endpoint(String account) {
     String endpoint = server.endpoint(account);
-    return switch (settings.host()) {
-      case "0.0.0.0" -> endpoint.replaceFirst("//0\\.0\\.0\\.0:", "//127.0.0.1:");
-      case "::", "[::]" -> endpoint.replaceFirst("//\\[::]:", "//[::1]:");
-      default -> endpoint;
-    };
+    endpoint =
+        switch (settings.host()) {
+          case "0.0.0.0" -> endpoint.replaceFirst("//0\\.0\\.0\\.0:", "//127.0.0.1:");
+          case "::", "[::]" -> endpoint.replaceFirst("//\\[::]:", "//[::1]:");
+          default -> endpoint;
+        };
+    // over HTTPS the client checks the certificate's names: a loopback address the certificate
+    // does not name is shown as localhost when the certificate names that
+    var names = settings.endpoint().certificate().map(c -> c.names()).orElse(java.util.List.of());
+    if (endpoint.startsWith("https://127.0.0.1:")
+        && !names.contains("127.0.0.1")
+        && names.contains("localhost")) {
+      endpoint = endpoint.replaceFirst("//127\\.0\\.0\\.1:", "//localhost:");
+    }
+    return endpoint;
   }
 
   /**

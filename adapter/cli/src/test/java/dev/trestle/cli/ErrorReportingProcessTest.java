@@ -52,6 +52,23 @@ class ErrorReportingProcessTest {
     }
   }
 
+  @Test
+  void unreadableCertificate() throws Exception {
+    java.nio.file.Path key = java.nio.file.Files.writeString(dir.resolve("key.pem"), "not a key");
+    TrestleProcess.Outcome outcome =
+        TrestleProcess.run(
+            dir,
+            "serve",
+            "--port",
+            "0",
+            "--cert",
+            dir.resolve("cert.pem").toString(),
+            "--key",
+            key.toString());
+    assertOneLineError(
+        outcome, ExitCode.USAGE, "--cert: '" + dir.resolve("cert.pem") + "' does not exist.");
+  }
+
   private static void assertOneLineError(
       TrestleProcess.Outcome outcome, int exitCode, String message) {
     assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(exitCode);

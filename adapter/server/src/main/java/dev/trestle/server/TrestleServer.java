@@ -9,6 +9,7 @@ import dev.trestle.server.internal.http.BodyRateHandler;
 import dev.trestle.server.internal.http.HeaderTimeoutConnectionFactory;
 import dev.trestle.server.internal.http.ProtocolErrorHandler;
 import dev.trestle.server.internal.http.RequestEvents;
+import dev.trestle.server.internal.tls.TlsConnections;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,9 +31,10 @@ import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The Table REST API over HTTP/1.1, path-style ({@code http://host:port/{account}/...}). Build with
- * {@link #builder(TableService)}, then {@link #start()}; {@link #close()} finishes requests in
- * flight.
+ * The Table REST API over HTTP/1.1, or HTTPS with a {@linkplain Builder#tls certificate}:
+ * path-style ({@code http://host:port/{account}/...}) and host-style ({@code
+ * https://{account}.table.suffix/...}) URLs at once. Build with {@link #builder(TableService)},
+ * then {@link #start()}; {@link #close()} finishes requests in flight.
  */
 public final class TrestleServer implements AutoCloseable {
 
@@ -64,12 +66,14 @@ public final class TrestleServer implements AutoCloseable {
   private static final int MAX_HEADER_BYTES = 64 * 1024;
 
   private final String host;
+  private final ServerCertificate certificate;
   private final Server server;
   private final ServerConnector connector;
   private final GracefulHandler graceful;
 
   private TrestleServer(Builder builder) {
     this.host = builder.host;
+    this.certificate = builder.certificate;
     Map<String, List<String>> accountKeys = new LinkedHashMap<>(builder.accountKeys);
     if (accountKeys.isEmpty()) {
       accountKeys.put(TableService.DEFAULT_ACCOUNT, List.of(DEV_ACCOUNT_KEY));
@@ -107,11 +111,23 @@ public final class TrestleServer implements AutoCloseable {
     http.setUriCompliance(UriCompliance.UNSAFE);
     // Jetty's idle timeout restarts with every byte: a header trickled byte by byte needs a
     // deadline of its own
+    if (certificate != null) {
+      http.addCustomizer(TlsConnections.secureRequests());
+    }
     HttpConnectionFactory connections =
         builder.headerTimeout.isZero()
             ? new HttpConnectionFactory(http)
             : new HeaderTimeoutConnectionFactory(http, builder.headerTimeout);
-    connector = new ServerConnector(server, connections);
+    // with a certificate the port speaks HTTPS only, as Azure's and Azurite's do; keep-alive as in
+    // plain HTTP/1.1
+    connector =
+        certificate == null
+            ? new ServerConnector(server, connections)
+            : new ServerConnector(
+                server,
+                TlsConnections.sslConnectionFactory(
+                    certificate.identity(), connections.getProtocol()),
+                connections);
     connector.setHost(builder.host);
     connector.setPort(builder.port);
     connector.setIdleTimeout(IDLE_TIMEOUT_MS);
@@ -125,7 +141,9 @@ public final class TrestleServer implements AutoCloseable {
       server.addBean(new ConnectionLimit(builder.maxConnections, server));
     }
 
-    Handler api = new TableApiHandler(tables, accountKeys.keySet(), authenticator, clock);
+    Handler api =
+        new TableApiHandler(
+            tables, accountKeys.keySet(), builder.hostStyleUrls, authenticator, clock);
     if (!builder.listeners.isEmpty()) {
       api = new RequestEvents(api, builder.listeners);
     }
@@ -161,10 +179,18 @@ public final class TrestleServer implements AutoCloseable {
     return connector.getLocalPort();
   }
 
-  /** The base URL of an account, e.g. {@code http://127.0.0.1:10002/devstoreaccount1}. */
+  /**
+   * The path-style base URL of an account, e.g. {@code http://127.0.0.1:10002/devstoreaccount1}, or
+   * {@code https://...} with a certificate.
+   */
   public String endpoint(String account) {
     String shownHost = host.contains(":") ? "[" + host + "]" : host;
-    return "http://" + shownHost + ":" + port() + "/" + account;
+    return scheme() + "://" + shownHost + ":" + port() + "/" + account;
+  }
+
+  /** {@code https} with a certificate, else {@code http}. */
+  public String scheme() {
+    return certificate == null ? "http" : "https";
   }
 
   /**
@@ -201,6 +227,8 @@ public final class TrestleServer implements AutoCloseable {
     long minBodyRate = DEFAULT_MIN_BODY_RATE;
     Duration bodyRateGrace = DEFAULT_BODY_RATE_GRACE;
     int maxConnections = DEFAULT_MAX_CONNECTIONS;
+    ServerCertificate certificate;
+    boolean hostStyleUrls = true;
     java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> handlerWrapper = h -> h;
     final List<RequestListener> listeners = new ArrayList<>();
 
@@ -225,6 +253,26 @@ public final class TrestleServer implements AutoCloseable {
      */
     public Builder account(String name, String... base64Keys) {
       accountKeys.put(name, List.of(base64Keys));
+      return this;
+    }
+
+    /**
+     * Serves HTTPS (only) with this certificate and key, e.g. {@code
+     * ServerCertificate.fromPem(cert, key, null)}; null (the default) serves plain HTTP.
+     */
+    public Builder tls(ServerCertificate certificate) {
+      this.certificate = certificate;
+      return this;
+    }
+
+    /**
+     * Whether a request whose host name starts with a served account's name ({@code
+     * account.table.corp.example}, {@code account-secondary.table...}, {@code account.localhost})
+     * is for that account, with the whole path as the resource, as the Azure SDKs address Azure. On
+     * by default; path-style URLs ({@code host:port/account/...}) are served either way.
+     */
+    public Builder hostStyleUrls(boolean hostStyleUrls) {
+      this.hostStyleUrls = hostStyleUrls;
       return this;
     }
 

@@ -147,7 +147,7 @@ public final class Configuration {
    * An error for a value that does not parse, naming the setting, the source and what is accepted.
    */
   public static ConfigurationException invalid(Setting setting, Value value, String expected) {
-    String shown = setting == Setting.DB_PASSWORD ? "***" : value.text();
+    String shown = setting == Setting.DB_PASSWORD || setting == Setting.PWD ? "***" : value.text();
     return new ConfigurationException(
         setting.flag()
             + " must be "

@@ -22,7 +22,8 @@ public record ServerSettings(
     Optional<OperationsAddress> operations,
     ClientLimits limits,
     Optional<TokenAuthentication> tokens,
-    LogFormat logFormat) {
+    LogFormat logFormat,
+    EndpointSettings endpoint) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -73,13 +74,30 @@ public record ServerSettings(
     return resolve(configuration, databaseFlags, flags, TokenSettings.TokenFlags.NONE, null);
   }
 
-  /** As the settings above, with Bearer tokens and the log format. */
+  /** As the settings below, with plain HTTP and both URL styles. */
   public static ServerSettings resolve(
       Configuration configuration,
       DatabaseSettings.DatabaseFlags databaseFlags,
       ServerFlags flags,
       TokenSettings.TokenFlags tokenFlags,
       String logFormatFlag) {
+    return resolve(
+        configuration,
+        databaseFlags,
+        flags,
+        tokenFlags,
+        logFormatFlag,
+        EndpointSettings.EndpointFlags.NONE);
+  }
+
+  /** As the settings above, with Bearer tokens, the log format, HTTPS and the URL styles. */
+  public static ServerSettings resolve(
+      Configuration configuration,
+      DatabaseSettings.DatabaseFlags databaseFlags,
+      ServerFlags flags,
+      TokenSettings.TokenFlags tokenFlags,
+      String logFormatFlag,
+      EndpointSettings.EndpointFlags endpointFlags) {
     DatabaseSettings database = DatabaseSettings.resolve(configuration, databaseFlags);
     String host = configuration.string(Setting.HOST, flags.host());
     int port = configuration.integer(Setting.PORT, flags.port(), 0, 65535);
@@ -118,7 +136,8 @@ public record ServerSettings(
         operations(configuration, flags, host, port),
         limits(configuration, flags),
         TokenSettings.resolve(configuration, tokenFlags),
-        logFormat(configuration, logFormatFlag));
+        logFormat(configuration, logFormatFlag),
+        EndpointSettings.resolve(configuration, endpointFlags));
   }
 
   private static LogFormat logFormat(Configuration configuration, String flag) {

@@ -30,7 +30,11 @@ public enum Setting {
   OAUTH_JWKS("oauth-jwks", null),
   OAUTH_ISSUER("oauth-issuer", null),
   OAUTH_GRANTS("oauth-grants", null),
-  OAUTH_ALLOW_HTTP("oauth-allow-http", "false");
+  OAUTH_ALLOW_HTTP("oauth-allow-http", "false"),
+  CERT("cert", null),
+  KEY("key", null),
+  PWD("pwd", null),
+  DISABLE_PRODUCT_STYLE_URL("disable-product-style-url", "false");
 
   private final String key;
   private final String defaultValue;

@@ -18,6 +18,7 @@ import dev.trestle.server.internal.http.ErrorResponses;
 import dev.trestle.server.internal.http.JettySignedRequest;
 import dev.trestle.server.internal.http.PercentCodec;
 import dev.trestle.server.internal.http.RequestEvents;
+import dev.trestle.server.internal.routing.AccountResolver;
 import dev.trestle.server.internal.routing.HttpCall;
 import dev.trestle.server.internal.routing.ResourcePath;
 import dev.trestle.server.internal.routing.Route;
@@ -52,18 +53,25 @@ public final class TableApiHandler extends Handler.Abstract {
 
   private final TableService rootService;
   private final Set<String> accounts;
+  private final AccountResolver resolver;
   private final RequestAuthenticator authenticator;
   private final Clock clock;
   private final Map<String, TableService> services = new ConcurrentHashMap<>();
   private final ServicePropertiesCache properties;
 
+  /**
+   * @param hostStyleUrls whether an account named by the host ({@code account.table.suffix}) is
+   *     recognised; path-style URLs always are
+   */
   public TableApiHandler(
       TableService rootService,
       Set<String> accounts,
+      boolean hostStyleUrls,
       RequestAuthenticator authenticator,
       Clock clock) {
     this.rootService = rootService;
     this.accounts = Set.copyOf(accounts);
+    this.resolver = new AccountResolver(accounts, hostStyleUrls);
     this.authenticator = authenticator;
     this.clock = clock;
     this.properties = new ServicePropertiesCache(clock);
@@ -125,7 +133,8 @@ public final class TableApiHandler extends Handler.Abstract {
       // answered from the CORS rules alone, whatever the path
       RequestEvents.decided(request, TableApi.PREFLIGHT);
     }
-    ResourcePath addressed = ResourcePath.parse(request.getHttpURI().getPath());
+    ResourcePath addressed =
+        resolver.resolve(Request.getServerName(request), request.getHttpURI().getPath());
     Map<String, String> headers = headers(request);
     if (!preflight) {
       RequestEvents.decided(
@@ -169,8 +178,9 @@ public final class TableApiHandler extends Handler.Abstract {
               headers,
               options,
               body,
-              baseUrl(request, addressed.account()),
-              path.account());
+              baseUrl(request, addressed),
+              path.account(),
+              addressed.hostStyle());
       CallContext ctx = new CallContext(service(path.account()), grant, requestId, clock);
       return withCors(request, path.account(), TableApi.dispatch(call, ctx, properties));
     } catch (TableException e) {
@@ -249,12 +259,14 @@ public final class TableApiHandler extends Handler.Abstract {
     return headers;
   }
 
-  private static String baseUrl(Request request, String account) {
+  /** Where the account's resources are, in the style of the request. */
+  private static String baseUrl(Request request, ResourcePath addressed) {
     String host = request.getHeaders().get(HttpHeader.HOST);
     if (host == null || host.isBlank()) {
       host = Request.getServerName(request) + ":" + Request.getServerPort(request);
     }
-    return (request.isSecure() ? "https" : "http") + "://" + host + "/" + account;
+    String root = (request.isSecure() ? "https" : "http") + "://" + host;
+    return addressed.hostStyle() ? root : root + "/" + addressed.account();
   }
 
   private void send(

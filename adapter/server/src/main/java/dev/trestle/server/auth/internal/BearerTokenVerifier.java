@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -148,13 +149,20 @@ final class BearerTokenVerifier {
 
   /**
    * Azure's storage audiences, an account-specific one only for that account, and the account's URL
-   * as this server serves it ({@code https://host:port/account}).
+   * as this server serves it: {@code https://host:port/account}, or host-style {@code
+   * https://account.table.suffix} when the host names the account.
    */
   private static void checkAudience(List<String> audiences, SignedRequest request, String account) {
     String host = request.header("Host");
-    String served = (request.secure() ? "https://" : "http://") + host + "/" + account;
+    String root = (request.secure() ? "https://" : "http://") + host;
+    String served = root + "/" + account;
+    boolean hostNamesAccount =
+        host != null
+            && host.toLowerCase(Locale.ROOT).startsWith(account.toLowerCase(Locale.ROOT) + ".");
     for (String audience : audiences) {
-      if (host != null && withoutSlash(audience).equals(served)) {
+      String expected = withoutSlash(audience);
+      if (host != null
+          && (expected.equals(served) || hostNamesAccount && expected.equalsIgnoreCase(root))) {
         return;
       }
       for (Pattern pattern : STORAGE_AUDIENCES) {

@@ -195,7 +195,10 @@ public final class BatchEndpoint {
 
   private static HttpCall innerCall(HttpCall outer, BatchRequestParser.InnerRequest request) {
     String[] pathAndQuery = BatchRequestParser.pathAndQuery(request.target());
-    ResourcePath path = ResourcePath.parse(pathAndQuery[0]);
+    ResourcePath path =
+        outer.hostStyle()
+            ? ResourcePath.hostStyle(outer.account(), pathAndQuery[0])
+            : ResourcePath.parse(pathAndQuery[0]);
     if (!path.account().toLowerCase(Locale.ROOT).equals(outer.account().toLowerCase(Locale.ROOT))) {
       throw new TableException(
           TableErrorCode.INVALID_INPUT,
@@ -215,6 +218,7 @@ public final class BatchEndpoint {
         PercentCodec.parseQuery(pathAndQuery[1]),
         request.body(),
         outer.baseUrl(),
-        outer.account());
+        outer.account(),
+        outer.hostStyle());
   }
 }

@@ -24,7 +24,13 @@ public final class HttpCall {
   private final byte[] body;
   private final String baseUrl;
   private final String account;
+  private final boolean hostStyle;
 
+  /**
+   * @param baseUrl where the account's resources are, as the request addressed them: {@code
+   *     scheme://host:port/account} (path-style) or {@code scheme://account.table.suffix}
+   * @param hostStyle whether the request named the account in its host name
+   */
   public HttpCall(
       String method,
       Route route,
@@ -32,7 +38,8 @@ public final class HttpCall {
       Map<String, List<String>> query,
       byte[] body,
       String baseUrl,
-      String account) {
+      String account,
+      boolean hostStyle) {
     this.route = route;
     this.headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     this.headers.putAll(headers);
@@ -40,6 +47,7 @@ public final class HttpCall {
     this.body = body;
     this.baseUrl = baseUrl;
     this.account = account;
+    this.hostStyle = hostStyle;
     this.method = effectiveMethod(method, headers);
   }
 
@@ -100,9 +108,17 @@ public final class HttpCall {
     return account;
   }
 
-  /** {@code scheme://host:port/account}, for odata.metadata, odata.id and Location. */
+  /**
+   * {@code scheme://host:port/account} or, host-style, {@code scheme://account.table.suffix}: for
+   * odata.metadata, odata.id and Location, which keep the style of the request.
+   */
   public String baseUrl() {
     return baseUrl;
+  }
+
+  /** Whether the request named the account in its host name; a batch's parts are read alike. */
+  public boolean hostStyle() {
+    return hostStyle;
   }
 
   /** A header value, or null. */

@@ -6,9 +6,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The read-only secondary endpoint of an account, {@code /{account}-secondary/...} in path style:
- * the SDKs send Get Service Stats there (the .NET SDK derives it from an emulator connection
- * string). It reads the primary's data, which here is always current.
+ * The read-only secondary endpoint of an account, {@code /{account}-secondary/...} in path style,
+ * {@code {account}-secondary.table.suffix} in host style: the SDKs send Get Service Stats there
+ * (the .NET SDK derives it from an emulator connection string). It reads the primary's data, which
+ * here is always current.
  */
 public final class SecondaryEndpoint {
   static final String SUFFIX = "-secondary";
@@ -25,7 +26,7 @@ public final class SecondaryEndpoint {
       return path;
     }
     String primary = account.substring(0, account.length() - SUFFIX.length());
-    return accounts.contains(primary) ? new ResourcePath(primary, path.route()) : path;
+    return accounts.contains(primary) ? path.withAccount(primary) : path;
   }
 
   /**
