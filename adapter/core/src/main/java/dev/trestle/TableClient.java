@@ -1,6 +1,7 @@
 package dev.trestle;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The entity operations of one table, with the Table service's exact semantics. Every write is
@@ -41,8 +42,26 @@ public interface TableClient {
   /** Deletes an entity; {@code ResourceNotFound} or {@code UpdateConditionNotSatisfied}. */
   void delete(String partitionKey, String rowKey, String ifMatch);
 
-  /** One page of entities in (PartitionKey, RowKey) order. */
+  /**
+   * One page of entities in (PartitionKey, RowKey) order, with the continuation of the next; {@link
+   * #listEntities(EntityQuery)} follows the continuations for you.
+   */
   EntityPage query(EntityQuery query);
+
+  /**
+   * Every entity matching the query, in (PartitionKey, RowKey) order, read a page at a time as
+   * iteration reaches it (the Azure SDK's {@code listEntities}): {@code
+   * table.listEntities(EntityQuery.filter("Price gt 10")).stream()...}. The query's {@code top} is
+   * the page size; {@code select} and the key range apply to every page.
+   */
+  default PagedResults<TableEntity> listEntities(EntityQuery query) {
+    return PagedResults.entities(this, Objects.requireNonNull(query, "query"));
+  }
+
+  /** Every entity of the table, read a page of 1,000 at a time as iteration reaches it. */
+  default PagedResults<TableEntity> listEntities() {
+    return listEntities(EntityQuery.all());
+  }
 
   /**
    * Runs an entity-group transaction: all operations or none. Up to 100 operations on distinct

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * An immutable entity: its two keys, its user properties in the order they were given, and, once
@@ -57,6 +58,116 @@ public final class TableEntity {
    */
   public Optional<PropertyValue> property(String name) {
     return Optional.ofNullable(properties.get(name));
+  }
+
+  // Typed getters, named after the EDM type as in the .NET SDK's TableEntity (GetString, GetInt32,
+  // ...): null when the entity lacks the property, since Table entities need not share a schema.
+
+  /**
+   * The {@code Edm.String} property with this name, or null when the entity does not have it.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public String getString(String name) {
+    return typed(name, EdmType.STRING, String.class);
+  }
+
+  /**
+   * The {@code Edm.Int32} property with this name, or null when the entity does not have it.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public Integer getInt32(String name) {
+    return typed(name, EdmType.INT32, Integer.class);
+  }
+
+  /**
+   * The {@code Edm.Int64} property with this name, or null when the entity does not have it. An
+   * {@code Edm.Int32} is widened, as clients that write small numbers as Int32 (JavaScript, Python)
+   * may have stored it so.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public Long getInt64(String name) {
+    PropertyValue value = properties.get(name);
+    if (value instanceof PropertyValue.Int32Value(Integer i)) {
+      return i.longValue();
+    }
+    return typed(name, EdmType.INT64, Long.class);
+  }
+
+  /**
+   * The {@code Edm.Double} property with this name, or null when the entity does not have it. An
+   * {@code Edm.Int32} is widened (exactly); an {@code Edm.Int64} is not, as it may not fit.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public Double getDouble(String name) {
+    PropertyValue value = properties.get(name);
+    if (value instanceof PropertyValue.Int32Value(Integer i)) {
+      return i.doubleValue();
+    }
+    return typed(name, EdmType.DOUBLE, Double.class);
+  }
+
+  /**
+   * The {@code Edm.Boolean} property with this name, or null when the entity does not have it.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public Boolean getBoolean(String name) {
+    return typed(name, EdmType.BOOLEAN, Boolean.class);
+  }
+
+  /**
+   * The {@code Edm.DateTime} property with this name (UTC, 100 ns precision), or null when the
+   * entity does not have it. The entity's own Timestamp is {@link #timestamp()}.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public Instant getDateTime(String name) {
+    return typed(name, EdmType.DATE_TIME, Instant.class);
+  }
+
+  /**
+   * The {@code Edm.Guid} property with this name, or null when the entity does not have it.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public UUID getGuid(String name) {
+    return typed(name, EdmType.GUID, UUID.class);
+  }
+
+  /**
+   * A copy of the {@code Edm.Binary} property with this name, or null when the entity does not have
+   * it.
+   *
+   * @throws ClassCastException when the property has another type
+   */
+  public byte[] getBinary(String name) {
+    return typed(name, EdmType.BINARY, byte[].class);
+  }
+
+  private <T> T typed(String name, EdmType type, Class<T> javaType) {
+    PropertyValue value = properties.get(Objects.requireNonNull(name, "name"));
+    if (value == null) {
+      return null;
+    }
+    if (value.type() != type) {
+      throw new ClassCastException(
+          "Property '"
+              + name
+              + "' of entity ("
+              + partitionKey
+              + ", "
+              + rowKey
+              + ") is "
+              + value.type().odataName()
+              + ", not "
+              + type.odataName()
+              + ".");
+    }
+    return javaType.cast(value.value());
   }
 
   /**
@@ -164,7 +275,7 @@ public final class TableEntity {
     }
 
     /** Sets an {@code Edm.Guid} property. */
-    public Builder put(String name, java.util.UUID value) {
+    public Builder put(String name, UUID value) {
       return put(name, PropertyValue.of(value));
     }
 

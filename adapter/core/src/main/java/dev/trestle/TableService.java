@@ -1,6 +1,7 @@
 package dev.trestle;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -44,8 +45,24 @@ public interface TableService extends AutoCloseable {
   /** The table with this name, matched case-insensitively. */
   Optional<TableInfo> getTable(String tableName);
 
-  /** Lists tables in name order, filtered on {@code TableName}, a page at a time. */
+  /**
+   * Lists tables in name order, filtered on {@code TableName}, one page per call; {@link
+   * #listTables(TableQuery)} follows the continuations for you.
+   */
   TablePage queryTables(TableQuery query);
+
+  /**
+   * Every table matching the query, in name order, read a page at a time as iteration reaches it
+   * (the Azure SDK's {@code listTables}).
+   */
+  default PagedResults<TableInfo> listTables(TableQuery query) {
+    return PagedResults.tables(this, Objects.requireNonNull(query, "query"));
+  }
+
+  /** Every table of the account, in name order, read a page at a time. */
+  default PagedResults<TableInfo> listTables() {
+    return listTables(TableQuery.all());
+  }
 
   /**
    * A client for one table. No I/O; its operations fail with {@code TableNotFound} if the table is
