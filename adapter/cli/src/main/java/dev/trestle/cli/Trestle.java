@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       ExportCommand.class,
       ImportCommand.class,
       CopyCommand.class,
+      VerifyCommand.class,
       IndexCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
