@@ -26,7 +26,8 @@ public final class TransferOptions {
       order = 81,
       description =
           "Where the run keeps its checkpoint (removed when it finishes). Default:"
-              + " .trestle-COMMAND.checkpoint in the working directory.")
+              + " .trestle-COMMAND-HASH.checkpoint in the working directory, HASH naming the"
+              + " source and target.")
   Path checkpoint;
 
   @Option(
@@ -51,8 +52,16 @@ public final class TransferOptions {
   /** Runs the transfer, reporting it in one line; stops cleanly on SIGTERM or SIGINT. */
   long run(
       Trestle trestle, String command, Source source, Sink sink, List<String> tables, String verb) {
-    Path file = checkpoint != null ? checkpoint : Path.of(".trestle-" + command + ".checkpoint");
     String transfer = command + " " + source.describe() + " -> " + sink.describe();
+    Path file =
+        checkpoint != null
+            ? checkpoint
+            : Path.of(
+                ".trestle-"
+                    + command
+                    + "-"
+                    + Integer.toHexString(transfer.hashCode())
+                    + ".checkpoint");
     Checkpoint saved =
         resume ? Checkpoint.resume(file, transfer) : Checkpoint.fresh(file, transfer);
     Progress progress = new Progress(trestle.err(), Progress.detect(quiet));

@@ -16,7 +16,7 @@ import java.util.Set;
  * The groups go to a {@link GroupTarget}: a database through the library, or a Table endpoint
  * through {@code $batch}.
  */
-public final class EntityWriter {
+public final class EntityWriter implements AutoCloseable {
   private static final long MAX_BYTES = TableLimits.MAX_BATCH_BYTES / 2;
 
   /** How each entity is written. */
@@ -104,6 +104,7 @@ public final class EntityWriter {
     return written;
   }
 
+  @Override
   public void close() {
     flush();
   }

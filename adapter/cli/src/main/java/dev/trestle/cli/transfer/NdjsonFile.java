@@ -29,6 +29,13 @@ public final class NdjsonFile {
 
   private NdjsonFile() {}
 
+  /** A line of the source that is not an entity. */
+  static final class UnreadableEntityException extends CliException {
+    UnreadableEntityException(String message) {
+      super(ExitCode.DATA, message);
+    }
+  }
+
   /** Reads the file's entities after the first {@code from.entities()}. */
   public static void read(Path file, Position from, Predicate<TableEntity> each) {
     try (BufferedReader reader = open(file)) {
@@ -43,8 +50,8 @@ public final class NdjsonFile {
         try {
           read = EntityLines.read(line);
         } catch (EntityLines.MalformedEntityException e) {
-          throw new CliException(
-              ExitCode.DATA, "Line " + lineNumber + " of " + name(file) + ": " + e.getMessage());
+          throw new UnreadableEntityException(
+              "Line " + lineNumber + " of " + name(file) + ": " + e.getMessage());
         }
         if (!each.test(read)) {
           return;

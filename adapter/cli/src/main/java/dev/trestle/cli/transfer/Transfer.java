@@ -67,6 +67,27 @@ public final class Transfer {
     long[] seen = {0};
     boolean closed = false;
     try {
+      readInto(table, from, out, seen);
+      out.close();
+      closed = true;
+      Sink.Committed committed = out.committed();
+      if (committed.entities() != seen[0]) {
+        save(table, from, committed, out.offset());
+      }
+      return committed.entities();
+    } finally {
+      if (!closed && stop.requested()) {
+        out.close();
+      }
+    }
+  }
+
+  /**
+   * Reads the table into the sink; an unreadable entity of the source first commits those before
+   * it, so that a resume after fixing it continues there.
+   */
+  private void readInto(String table, Position from, Sink.Table out, long[] seen) {
+    try {
       source.read(
           table,
           from,
@@ -80,17 +101,18 @@ public final class Transfer {
             }
             return !stop.requested();
           });
+    } catch (NdjsonFile.UnreadableEntityException e) {
       out.close();
-      closed = true;
       Sink.Committed committed = out.committed();
-      if (committed.entities() != seen[0]) {
-        save(table, from, committed, out.offset());
-      }
-      return committed.entities();
-    } finally {
-      if (!closed && stop.requested()) {
-        out.close();
-      }
+      save(table, from, committed, out.offset());
+      throw new CliException(
+          ExitCode.DATA,
+          e.getMessage()
+              + " ("
+              + (from.entities() + committed.entities())
+              + " entities before it are committed; once it is fixed, --resume continues after"
+              + " them).",
+          e);
     }
   }
 
