@@ -6,10 +6,16 @@ import java.util.Objects;
  * How a {@link BulkWriter} writes: {@link Mode#REPLACE} (insert or replace, the default) or {@link
  * Mode#INSERT} (an existing entity fails the batch); whether each entity keeps the Timestamp it
  * carries (and so its ETag) instead of getting the time of the write; how many entities one
- * transaction holds (default 1,000).
+ * transaction holds (default 1,000); whether batches are committed by a thread of the writer's own
+ * while the caller fills the next one (pipelined: batches still commit one at a time, in order, and
+ * the listener hears each commit on the caller's thread, at a later add, flush or close).
  */
 public record BulkWriteOptions(
-    Mode mode, boolean keepTimestamps, int batchSize, BulkWriter.Listener listener) {
+    Mode mode,
+    boolean keepTimestamps,
+    int batchSize,
+    BulkWriter.Listener listener,
+    boolean pipelined) {
 
   /** How each entity is written. */
   public enum Mode {
@@ -34,11 +40,11 @@ public record BulkWriteOptions(
 
   /** Insert or replace, new timestamps, batches of 1,000. */
   public static BulkWriteOptions defaults() {
-    return new BulkWriteOptions(Mode.REPLACE, false, DEFAULT_BATCH_SIZE, null);
+    return new BulkWriteOptions(Mode.REPLACE, false, DEFAULT_BATCH_SIZE, null, false);
   }
 
   public BulkWriteOptions withMode(Mode mode) {
-    return new BulkWriteOptions(mode, keepTimestamps, batchSize, listener);
+    return new BulkWriteOptions(mode, keepTimestamps, batchSize, listener, pipelined);
   }
 
   /**
@@ -46,14 +52,18 @@ public record BulkWriteOptions(
    * time of the write.
    */
   public BulkWriteOptions withKeepTimestamps(boolean keep) {
-    return new BulkWriteOptions(mode, keep, batchSize, listener);
+    return new BulkWriteOptions(mode, keep, batchSize, listener, pipelined);
   }
 
   public BulkWriteOptions withBatchSize(int size) {
-    return new BulkWriteOptions(mode, keepTimestamps, size, listener);
+    return new BulkWriteOptions(mode, keepTimestamps, size, listener, pipelined);
+  }
+
+  public BulkWriteOptions withPipelined(boolean pipelined) {
+    return new BulkWriteOptions(mode, keepTimestamps, batchSize, listener, pipelined);
   }
 
   public BulkWriteOptions withListener(BulkWriter.Listener listener) {
-    return new BulkWriteOptions(mode, keepTimestamps, batchSize, listener);
+    return new BulkWriteOptions(mode, keepTimestamps, batchSize, listener, pipelined);
   }
 }

@@ -23,7 +23,7 @@ public interface BulkWriter extends AutoCloseable {
   /** Commits what is pending, in one transaction. */
   void flush();
 
-  /** Entities committed so far. */
+  /** Entities added and committed so far (a key added twice counts twice). */
   long committed();
 
   /** Commits what is pending. */
@@ -33,7 +33,7 @@ public interface BulkWriter extends AutoCloseable {
   /** Hears each commit. */
   @FunctionalInterface
   interface Listener {
-    /** {@code total} entities are committed, the last of them {@code last}. */
+    /** The first {@code total} entities added are committed, the last of them {@code last}. */
     void committed(long total, TableEntity last);
   }
 }

@@ -59,6 +59,35 @@ class BulkWriterTest {
   }
 
   @DatabaseTest
+  void pipelinedCommitsInOrderAndTellsTheListenerOnTheCallersThread(TableService service) {
+    service.createTable("bulk");
+    List<Long> commits = new ArrayList<>();
+    Thread caller = Thread.currentThread();
+    try (BulkWriter writer =
+        service.bulkWriter(
+            "bulk",
+            BulkWriteOptions.defaults()
+                .withBatchSize(100)
+                .withPipelined(true)
+                .withListener(
+                    (total, last) -> {
+                      assertThat(Thread.currentThread()).isSameAs(caller);
+                      commits.add(total);
+                    }))) {
+      for (int i = 0; i < 1_000; i++) {
+        writer.add(TableEntity.builder("p", String.format("%04d", i)).put("v", i % 3).build());
+        writer.add(TableEntity.builder("p", String.format("%04d", i)).put("v", i).build());
+      }
+    }
+    assertThat(commits).isSorted().endsWith(2_000L);
+    List<TableEntity> read = new ArrayList<>();
+    service.tableClient("bulk").listEntities(EntityQuery.all()).forEach(read::add);
+    assertThat(read).hasSize(1_000);
+    assertThat(read)
+        .allSatisfy(e -> assertThat(e.getInt32("v")).isEqualTo(Integer.parseInt(e.rowKey())));
+  }
+
+  @DatabaseTest
   void replaceOverwritesAndTheLastOfDuplicateKeysWins(TableService service) {
     service.createTable("bulk");
     service.tableClient("bulk").insert(TableEntity.builder("p", "a").put("v", 1).build());

@@ -116,10 +116,8 @@ public final class DatabaseEnd implements End {
     private final String table;
     private BulkWriter writer;
     private boolean replacingFirstBatch;
-    private long commits;
-    private long seen;
     private long added;
-    private TableEntity lastAdded;
+    private long base;
     private Committed committed = Committed.NONE;
 
     Bulk(String table, boolean resumed) {
@@ -134,7 +132,8 @@ public final class DatabaseEnd implements End {
           BulkWriteOptions.defaults()
               .withMode(bulkMode)
               .withKeepTimestamps(keepTimestamps)
-              .withListener((total, last) -> commits++));
+              .withPipelined(true)
+              .withListener((total, last) -> committed = new Committed(base + total, last)));
     }
 
     private BulkWriteOptions.Mode bulkMode() {
@@ -147,18 +146,15 @@ public final class DatabaseEnd implements End {
     public void add(TableEntity entity) {
       try {
         writer.add(entity);
-        lastAdded = entity;
       } catch (TableException e) {
         throw refused(entity, e);
       }
       added++;
-      if (commits != seen) {
-        seen = commits;
-        committed = new Committed(added, entity);
-        if (replacingFirstBatch) {
-          replacingFirstBatch = false;
-          writer = writer(bulkMode());
-        }
+      if (replacingFirstBatch && committed.entities() > 0) {
+        replacingFirstBatch = false;
+        writer.close();
+        base = added;
+        writer = writer(bulkMode());
       }
     }
 
@@ -171,10 +167,6 @@ public final class DatabaseEnd implements End {
     public void close() {
       try {
         writer.close();
-        if (commits != seen) {
-          seen = commits;
-          committed = new Committed(added, lastAdded);
-        }
       } catch (TableException e) {
         throw new EntityWriter.WriteFailedException(
             "Cannot write to table " + table + ": " + e.errorCode().code() + ": " + e.getMessage(),

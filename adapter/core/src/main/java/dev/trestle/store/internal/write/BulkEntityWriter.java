@@ -38,7 +38,12 @@ public final class BulkEntityWriter implements BulkWriter {
   private final Map<Integer, String> statements = new HashMap<>();
   private final LinkedHashMap<Key, Row> pending = new LinkedHashMap<>();
   private TableEntity lastAdded;
+  private int pendingAdds;
   private long committed;
+  private final java.util.concurrent.ExecutorService background;
+  private java.util.concurrent.Future<?> inFlight;
+  private int inFlightRows;
+  private TableEntity inFlightLast;
 
   private record Key(String partitionKey, String rowKey) {}
 
@@ -49,6 +54,11 @@ public final class BulkEntityWriter implements BulkWriter {
     this.tableName = tableName;
     this.options = options;
     this.tableId = store.onOneConnection(sql -> TableLookup.id(sql, account, tableName));
+    this.background =
+        options.pipelined()
+            ? java.util.concurrent.Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().daemon().name("trestle-bulk-" + tableName).factory())
+            : null;
   }
 
   @Override
@@ -68,6 +78,7 @@ public final class BulkEntityWriter implements BulkWriter {
     Row before = pending.put(new Key(entity.partitionKey(), entity.rowKey()), row);
     if (before != null && options.mode() == BulkWriteOptions.Mode.INSERT) {
       pending.clear();
+      pendingAdds = 0;
       throw new TableException(
           TableErrorCode.ENTITY_ALREADY_EXISTS,
           "The entity (PartitionKey='"
@@ -77,30 +88,79 @@ public final class BulkEntityWriter implements BulkWriter {
               + "') was added twice.");
     }
     lastAdded = entity;
+    pendingAdds++;
     if (pending.size() >= options.batchSize()) {
-      flush();
+      send();
     }
   }
 
   @Override
   public void flush() {
+    send();
+    awaitInFlight();
+  }
+
+  /**
+   * Hands the pending batch to the database: at once, or, pipelined, to the writing thread once the
+   * batch before it has committed (so batches commit in order, one at a time).
+   */
+  private void send() {
     if (pending.isEmpty()) {
       return;
     }
     List<Row> rows = new ArrayList<>(pending.values());
+    TableEntity last = lastAdded;
+    int adds = pendingAdds;
+    pending.clear();
+    pendingAdds = 0;
+    if (background == null) {
+      commit(rows, last);
+      committed(adds, last);
+      return;
+    }
+    awaitInFlight();
+    inFlight = background.submit(() -> commit(rows, last));
+    inFlightRows = adds;
+    inFlightLast = last;
+  }
+
+  private void awaitInFlight() {
+    if (inFlight == null) {
+      return;
+    }
+    java.util.concurrent.Future<?> waiting = inFlight;
+    inFlight = null;
+    try {
+      waiting.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while a bulk batch was being written", e);
+    }
+    committed(inFlightRows, inFlightLast);
+  }
+
+  private void committed(int rows, TableEntity last) {
+    committed += rows;
+    options.listener().committed(committed, last);
+  }
+
+  private void commit(List<Row> rows, TableEntity last) {
     for (int attempt = 1; ; attempt++) {
       try {
         store.inTransaction(sql -> sql.connectionResult(connection -> write(connection, rows)));
-        break;
+        return;
       } catch (DataAccessException e) {
         if (store.errors.isDuplicateKey(e) && options.mode() == BulkWriteOptions.Mode.INSERT) {
-          pending.clear();
           throw new TableException(
               TableErrorCode.ENTITY_ALREADY_EXISTS,
               "An entity of the batch ending at (PartitionKey='"
-                  + lastAdded.partitionKey()
+                  + last.partitionKey()
                   + "', RowKey='"
-                  + lastAdded.rowKey()
+                  + last.rowKey()
                   + "') exists already in table "
                   + tableName
                   + ".",
@@ -115,9 +175,6 @@ public final class BulkEntityWriter implements BulkWriter {
         }
       }
     }
-    committed += rows.size();
-    pending.clear();
-    options.listener().committed(committed, lastAdded);
   }
 
   private Void write(Connection connection, List<Row> rows) throws SQLException {
@@ -194,6 +251,12 @@ public final class BulkEntityWriter implements BulkWriter {
 
   @Override
   public void close() {
-    flush();
+    try {
+      flush();
+    } finally {
+      if (background != null) {
+        background.shutdown();
+      }
+    }
   }
 }
