@@ -25,7 +25,7 @@ class TransferTest {
   @TempDir Path dir;
 
   static TableEntity everyType(int i) {
-    return TableEntity.builder("p" + (i / 40), String.format("r%04d", i))
+    return TableEntity.builder(String.format("p%04d", i / 40), String.format("r%05d", i))
         .put("S", "s" + i + " \uD83D\uDE00 '\"")
         .put("I32", i - 100)
         .put("I64", (1L << 60) + i)
@@ -105,7 +105,7 @@ class TransferTest {
               .account(account)
               .build()) {
         assertThat(all(copied, "Typed")).containsExactlyElementsOf(all(source, "Typed"));
-        copied.tableClient("Typed").upsertReplace(TableEntity.builder("p1", "r0041").build());
+        copied.tableClient("Typed").upsertReplace(TableEntity.builder("p0001", "r00041").build());
       }
       CliRun verify =
           CliRun.run(
@@ -120,7 +120,7 @@ class TransferTest {
       assertThat(verify.exitCode()).isEqualTo(ExitCode.DIFFERENT);
       assertThat(verify.out())
           .contains("Typed: 1 difference(s)")
-          .contains("different: (PartitionKey='p1', RowKey='r0041')");
+          .contains("different: (PartitionKey='p0001', RowKey='r00041')");
     }
   }
 

@@ -105,8 +105,11 @@ public final class Verifier {
     private final MessageDigest digest;
     private volatile RuntimeException failure;
     private long count;
+    private TableEntity previous;
+    private final String description;
 
     Side(Source source, String table) {
+      description = source.describe();
       try {
         digest = MessageDigest.getInstance("SHA-256");
       } catch (NoSuchAlgorithmException e) {
@@ -155,6 +158,17 @@ public final class Verifier {
         }
         return END;
       }
+      if (previous != null && compareKeys(previous, entity) >= 0) {
+        throw new dev.trestle.cli.CliException(
+            dev.trestle.cli.ExitCode.DATA,
+            description
+                + " is not in PartitionKey and RowKey order at (PartitionKey='"
+                + entity.partitionKey()
+                + "', RowKey='"
+                + entity.rowKey()
+                + "'): verify walks both sides in key order (files written by export are).");
+      }
+      previous = entity;
       count++;
       TableEntity typed =
           TableEntity.builder(entity.partitionKey(), entity.rowKey())
