@@ -194,6 +194,16 @@ class AzuriteCommandLineTest {
   }
 
   @Test
+  void azuritesOauthBasicIsTrestlesBasicTokenMode() {
+    ServerSettings settings = parseServe(Map.of(), List.of("azurite-table", "--oauth", "basic"));
+    assertThat(settings.tokens())
+        .hasValueSatisfying(
+            tokens ->
+                assertThat(tokens.mode())
+                    .isEqualTo(dev.trestle.server.auth.TokenAuthentication.Mode.BASIC));
+  }
+
+  @Test
   void azuriteFlagsThatContradictTrestleFlagsAreRefused() {
     assertThatThrownBy(
             () -> parseServe(Map.of(), List.of("serve", "--debug", "x.log", "--log-level", "warn")))
