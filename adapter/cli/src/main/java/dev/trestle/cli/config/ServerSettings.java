@@ -23,7 +23,8 @@ public record ServerSettings(
     ClientLimits limits,
     Optional<TokenAuthentication> tokens,
     LogFormat logFormat,
-    EndpointSettings endpoint) {
+    EndpointSettings endpoint,
+    boolean extensions) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -58,7 +59,34 @@ public record ServerSettings(
       String opsPort,
       String headerTimeout,
       String minBodyRate,
-      String maxConnections) {
+      String maxConnections,
+      String extensions) {
+
+    /** The flags without --extensions. */
+    public ServerFlags(
+        String host,
+        String port,
+        List<String> accounts,
+        Boolean allowAnonymous,
+        String logLevel,
+        String opsHost,
+        String opsPort,
+        String headerTimeout,
+        String minBodyRate,
+        String maxConnections) {
+      this(
+          host,
+          port,
+          accounts,
+          allowAnonymous,
+          logLevel,
+          opsHost,
+          opsPort,
+          headerTimeout,
+          minBodyRate,
+          maxConnections,
+          null);
+    }
 
     /** Only the flags that select the API address, accounts and logging. */
     public ServerFlags(
@@ -137,7 +165,17 @@ public record ServerSettings(
         limits(configuration, flags),
         TokenSettings.resolve(configuration, tokenFlags),
         logFormat(configuration, logFormatFlag),
-        EndpointSettings.resolve(configuration, endpointFlags));
+        EndpointSettings.resolve(configuration, endpointFlags),
+        extensions(configuration, flags));
+  }
+
+  private static boolean extensions(Configuration configuration, ServerFlags flags) {
+    Configuration.Value value = configuration.resolve(Setting.EXTENSIONS, flags.extensions());
+    return switch (value.text().strip().toLowerCase(Locale.ROOT)) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw Configuration.invalid(Setting.EXTENSIONS, value, "on or off");
+    };
   }
 
   private static LogFormat logFormat(Configuration configuration, String flag) {

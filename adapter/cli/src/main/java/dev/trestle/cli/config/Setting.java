@@ -35,7 +35,8 @@ public enum Setting {
   KEY("key", null),
   PWD("pwd", null),
   DISABLE_PRODUCT_STYLE_URL("disable-product-style-url", "false"),
-  INDEX("index", null);
+  INDEX("index", null),
+  EXTENSIONS("extensions", "on");
 
   private final String key;
   private final String defaultValue;
