@@ -222,4 +222,42 @@ class TableExtensionsTest {
       assertThat(items.query(EntityQuery.all()).entities()).hasSize(1);
     }
   }
+
+  @DatabaseTest
+  void startsWithMatchesPrefixesOfKeysAndStringPropertiesByCodeUnits(TableService service) {
+    service.createTable("words");
+    TableClient words = service.tableClient("words");
+    String[] rowKeys = {
+      "ab", "abc", "abd", "Ab", "ac", "a\uFFFF", "a\uFFFFz", "b", "\uD83D\uDE00x"
+    };
+    for (String rowKey : rowKeys) {
+      words.insert(TableEntity.builder("p", rowKey).put("Name", rowKey).put("N", 1).build());
+    }
+    TableExtensions ext = words.extensions();
+
+    assertThat(ext.count("startswith(RowKey,'ab')")).isEqualTo(3);
+    assertThat(ext.count("startswith(Name,'ab')")).isEqualTo(3);
+    assertThat(ext.count("startswith(RowKey,'a')")).isEqualTo(6);
+    assertThat(ext.count("startswith(RowKey,'a\uFFFF')")).isEqualTo(2);
+    assertThat(ext.count("startswith(RowKey,'\uD83D')")).as("a lone high surrogate").isEqualTo(1);
+    assertThat(ext.count("startswith(RowKey,'')")).isEqualTo(rowKeys.length);
+    assertThat(ext.count("startswith(N,'1')")).as("a number has no prefix").isZero();
+    assertThat(ext.count("PartitionKey eq 'p' and not startswith(RowKey,'a')")).isEqualTo(3);
+    assertThat(
+            keys(
+                ext.queryDescending(
+                    EntityQuery.filter("startswith(RowKey,'ab')").withSelect(List.of("Name")))))
+        .containsExactly("p/abd", "p/abc", "p/ab");
+    assertThat(ext.deleteWhere("startswith(RowKey,'a')")).isEqualTo(6);
+    assertThat(ext.count((String) null)).isEqualTo(3);
+  }
+
+  @DatabaseTest
+  void aStandardQueryKeepsTheStandardLanguage(TableService service) {
+    TableClient items = seeded(service, 1, 2);
+
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> items.query(EntityQuery.filter("startswith(RowKey,'r')")));
+  }
 }

@@ -236,4 +236,28 @@ class ExtensionsHttpTest extends ServerTest {
       assertThat(table.getEntity("p1", "r01").getProperty("N")).isEqualTo(1);
     }
   }
+
+  @DatabaseTest
+  void startsWithInTheFilterOfExtensionRequestsOnly(TableService tables) throws Exception {
+    start(tables);
+    String name = seeded().getTableName();
+    RawClient raw = fx.raw();
+    String prefix = enc("startswith(RowKey,'r0') and PartitionKey eq 'p2'");
+
+    assertThat(raw.call("GET", "/" + name + "()/$count?$filter=" + prefix).send().body())
+        .isEqualTo("10");
+    Reply latest =
+        raw.call(
+                "GET",
+                "/"
+                    + name
+                    + "()?trestle-orderby="
+                    + enc("RowKey desc")
+                    + "&$top=2&$filter="
+                    + prefix)
+            .send();
+    assertThat(keys(latest)).containsExactly("p2/r09", "p2/r08");
+    // a standard query is answered as Azure answers it
+    assertError(raw.call("GET", "/" + name + "()?$filter=" + prefix).send(), 400, "InvalidInput");
+  }
 }

@@ -27,7 +27,7 @@ record Matching(FilterExpression expression, Condition filter, Condition keyRang
     Condition keyRange = DSL.trueCondition();
     FilterExpression expression = null;
     if (query.filter() != null && !query.filter().isBlank()) {
-      expression = FilterParser.parse(query.filter());
+      expression = FilterParser.parseExtended(query.filter());
       filter = translator.entities(expression);
       keyRange = translator.keyRange(expression);
     }
