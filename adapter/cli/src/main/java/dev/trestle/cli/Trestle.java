@@ -26,6 +26,8 @@ import picocli.CommandLine.Command;
       ImportCommand.class,
       CopyCommand.class,
       IndexCommand.class,
+      CountCommand.class,
+      DeleteCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
     },
