@@ -27,6 +27,8 @@ import picocli.CommandLine.Command;
       CopyCommand.class,
       VerifyCommand.class,
       IndexCommand.class,
+      CountCommand.class,
+      DeleteCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
     },
