@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       ExportCommand.class,
       ImportCommand.class,
       CopyCommand.class,
+      VerifyCommand.class,
       IndexCommand.class,
       CountCommand.class,
       DeleteCommand.class,

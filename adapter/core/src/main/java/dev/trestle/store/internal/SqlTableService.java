@@ -161,6 +161,12 @@ public final class SqlTableService implements TableService {
   }
 
   @Override
+  public dev.trestle.BulkWriter bulkWriter(String tableName, dev.trestle.BulkWriteOptions options) {
+    return new dev.trestle.store.internal.write.BulkEntityWriter(
+        store, account, Objects.requireNonNull(tableName, "tableName"), options);
+  }
+
+  @Override
   public TableClient tableClient(String tableName) {
     return new SqlTableClient(
         store, account, Objects.requireNonNull(tableName, "tableName"), extensions);
