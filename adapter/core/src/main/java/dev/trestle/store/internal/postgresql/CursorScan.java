@@ -198,7 +198,9 @@ final class CursorScan {
               sql.execute("close " + cursor);
 
               cursor = SORTED_CURSOR;
+              // planned for all its rows, and never as the ordered walk it replaces
               sql.execute("set local cursor_tuple_fraction = 1");
+              sql.execute("set local enable_indexscan = off");
               sql.execute(
                   "declare " + cursor + " no scroll cursor for {0}",
                   sortedRest(sql, lastPartitionKey, lastRowKey));
