@@ -125,7 +125,10 @@ final class CursorScan {
           long markers = 0;
           while (true) {
             int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
-            int batch = budget.batch(wanted, FIRST_BATCH);
+            // Until the walk has judged its range, small fetches: one large fetch of a sparse
+            // range would walk all of it first.
+            int batch =
+                mayFinishSorted ? Math.min(wanted, FIRST_BATCH) : budget.batch(wanted, FIRST_BATCH);
             if (lastPartitionKey != null) {
               timeLimit(sql, budget.remainingMillis());
             }
