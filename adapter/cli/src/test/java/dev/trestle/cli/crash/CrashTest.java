@@ -35,7 +35,12 @@ class CrashTest {
 
   @Test
   void killedOnTheDefaultH2DatabaseLosesNoAcknowledgedWrite() throws Exception {
-    killCycles("H2 (default URL)", new ServerProcess(dir, "jdbc:h2:file:./trestle-data/trestle"));
+    killCycles("H2 (default URL)", new ServerProcess(dir, null));
+  }
+
+  @Test
+  void killedOnAnH2UrlWithoutTheFilePrefixLosesNoAcknowledgedWrite() throws Exception {
+    killCycles("H2 (jdbc:h2:./PATH)", new ServerProcess(dir, "jdbc:h2:./implicit/tables"));
   }
 
   @Test

@@ -26,6 +26,7 @@ final class ServerProcess {
   private String endpoint;
   private int starts;
 
+  /** A server in {@code workDir} on {@code jdbcUrl}, or on the default database when null. */
   ServerProcess(Path workDir, String jdbcUrl) {
     this.workDir = workDir;
     this.jdbcUrl = jdbcUrl;
@@ -50,7 +51,9 @@ final class ServerProcess {
             .redirectError(workDir.resolve("stderr-" + (++starts) + ".txt").toFile());
     builder.environment().keySet().removeIf(name -> name.startsWith("TRESTLE_"));
     builder.environment().put("TRESTLE_PORT", "0");
-    builder.environment().put("TRESTLE_DB", jdbcUrl);
+    if (jdbcUrl != null) {
+      builder.environment().put("TRESTLE_DB", jdbcUrl);
+    }
     builder.environment().put("TRESTLE_POOL_SIZE", "8");
     process = builder.start();
     BufferedReader out =
