@@ -146,6 +146,7 @@ public final class TableApiHandler extends Handler.Abstract {
               headers.containsKey("If-Match")));
     }
     ResourcePath path = SecondaryEndpoint.primary(addressed, accounts);
+    RequestEvents.addressed(request, path.account());
     HttpCall call = null;
     try {
       if (!accounts.contains(path.account())) {
