@@ -54,34 +54,6 @@ public interface RequestListener {
       long bytesWritten,
       String account) {
 
-    /** A request whose account is not known. */
-    public FinishedRequest(
-        String method,
-        String path,
-        String operation,
-        int status,
-        Duration duration,
-        String requestId,
-        String clientRequestId,
-        String query,
-        String errorCode,
-        long bytesRead,
-        long bytesWritten) {
-      this(
-          method,
-          path,
-          operation,
-          status,
-          duration,
-          requestId,
-          clientRequestId,
-          query,
-          errorCode,
-          bytesRead,
-          bytesWritten,
-          null);
-    }
-
     /** The path with the redacted query, as an access log shows the request. */
     public String target() {
       return query == null ? path : path + "?" + query;
