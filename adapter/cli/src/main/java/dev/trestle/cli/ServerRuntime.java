@@ -118,7 +118,11 @@ public final class ServerRuntime implements AutoCloseable {
 
   private static TableService openTables(HikariDataSource dataSource, ServerSettings settings) {
     try {
-      return TableService.builder().dataSource(dataSource).migrate(true).build();
+      return TableService.builder()
+          .dataSource(dataSource)
+          .migrate(true)
+          .extensions(settings.extensions())
+          .build();
     } catch (RuntimeException e) {
       throw new CliException(
           ExitCode.DATABASE,
@@ -143,6 +147,8 @@ public final class ServerRuntime implements AutoCloseable {
             .headerTimeout(settings.limits().headerTimeout())
             .minBodyRate(settings.limits().minBodyRate())
             .maxConnections(settings.limits().maxConnections())
+            .undatedSharedKey(settings.leniency().undatedSharedKey())
+            .skipApiVersionCheck(settings.leniency().skipApiVersionCheck())
             .requestListener(new RequestMetrics(registry))
             .requestListener(new RequestLog());
     settings.tokens().ifPresent(builder::tokens);
