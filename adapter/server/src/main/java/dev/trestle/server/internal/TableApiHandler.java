@@ -62,19 +62,22 @@ public final class TableApiHandler extends Handler.Abstract {
   /**
    * @param hostStyleUrls whether an account named by the host ({@code account.table.suffix}) is
    *     recognised; path-style URLs always are
+   * @param settingsRefresh how long CORS rules read from the database are used before being read
+   *     again
    */
   public TableApiHandler(
       TableService rootService,
       Set<String> accounts,
       boolean hostStyleUrls,
       RequestAuthenticator authenticator,
-      Clock clock) {
+      Clock clock,
+      java.time.Duration settingsRefresh) {
     this.rootService = rootService;
     this.accounts = Set.copyOf(accounts);
     this.resolver = new AccountResolver(accounts, hostStyleUrls);
     this.authenticator = authenticator;
     this.clock = clock;
-    this.properties = new ServicePropertiesCache(clock);
+    this.properties = new ServicePropertiesCache(clock, settingsRefresh);
   }
 
   @Override
