@@ -285,6 +285,96 @@ class MultiServerTest {
   }
 
   /**
+   * A server whose clock is an hour behind the one that wrote an entity still gives each write of
+   * it a later Timestamp and a new ETag. The servers of one JVM share one clock, so the entity's
+   * stored version is set an hour ahead, as a server with a clock an hour fast would have written
+   * it; the writes then go through the servers whose clocks are an hour behind that one.
+   */
+  @ParameterizedTest(name = "[{0}]")
+  @EnumSource(Deployment.class)
+  void writesThroughAServerWithAClockAnHourBehindGiveLaterTimestampsAndNewETags(
+      Deployment deployment) throws Exception {
+    try (ServerCluster cluster = ServerCluster.start(deployment, 3, 2)) {
+      String table = ServerFixture.uniqueName("skewed");
+      cluster.server(0).sdk().createTable(table);
+      String path = entityPath(table, "p", "r");
+      assertThat(
+              cluster
+                  .server(0)
+                  .raw()
+                  .call("POST", "/" + table)
+                  .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":0}")
+                  .send()
+                  .status())
+          .isEqualTo(201);
+      long hour = 36_000_000_000L;
+      assertThat(
+              cluster.execute(
+                  "UPDATE trestle_entity SET ticks = ticks + "
+                      + hour
+                      + " WHERE table_id = (SELECT id FROM trestle_table WHERE account = '"
+                      + cluster.account()
+                      + "' AND name_key = '"
+                      + table.toLowerCase(java.util.Locale.ROOT)
+                      + "')"))
+          .isEqualTo(1);
+      Set<String> etags = new HashSet<>();
+      RawClient.Reply first =
+          cluster.server(1).raw().call("GET", path).header("Accept", NO_METADATA).send();
+      String etag = first.header("ETag");
+      java.time.Instant timestamp = timestamp(cluster, path, 1);
+      assertThat(timestamp).isAfter(java.time.Instant.now().plusSeconds(3000));
+      etags.add(etag);
+      for (int write = 1; write <= 6; write++) {
+        ServerFixture server = cluster.server(write);
+        String body = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":" + write + "}";
+        RawClient.Reply reply =
+            switch (write % 3) {
+              case 0 -> server.raw().call("PUT", path).header("If-Match", etag).json(body).send();
+              case 1 -> server.raw().call("MERGE", path).header("If-Match", etag).json(body).send();
+              default -> Batches.send(server, List.of(Batches.merge(table, "p", "r", etag, body)));
+            };
+        assertThat(reply.status()).as(reply.body()).isIn(202, 204);
+        java.time.Instant later = timestamp(cluster, path, write + 1);
+        String newETag =
+            cluster
+                .server(write + 1)
+                .raw()
+                .call("GET", path)
+                .header("Accept", NO_METADATA)
+                .send()
+                .header("ETag");
+        assertThat(later).as("write %d's Timestamp", write).isAfter(timestamp);
+        assertThat(etags.add(newETag)).as("write %d's ETag %s is new", write, newETag).isTrue();
+        if (write % 3 != 2) {
+          assertThat(reply.header("ETag")).isEqualTo(newETag);
+        }
+        timestamp = later;
+        etag = newETag;
+      }
+      // an upsert without If-Match too
+      RawClient.Reply upsert =
+          cluster
+              .server(2)
+              .raw()
+              .call("PUT", path)
+              .json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":9}")
+              .send();
+      assertThat(upsert.status()).isEqualTo(204);
+      assertThat(etags).doesNotContain(upsert.header("ETag"));
+      assertThat(timestamp(cluster, path, 0)).isAfter(timestamp);
+    }
+  }
+
+  private static java.time.Instant timestamp(ServerCluster cluster, String path, int server)
+      throws Exception {
+    RawClient.Reply read =
+        cluster.server(server).raw().call("GET", path).header("Accept", NO_METADATA).send();
+    assertThat(read.status()).isEqualTo(200);
+    return java.time.Instant.parse(JSON.readTree(read.body()).get("Timestamp").asText());
+  }
+
+  /**
    * Pages through a query, asking each page of the next server with the previous page's
    * continuation.
    */
