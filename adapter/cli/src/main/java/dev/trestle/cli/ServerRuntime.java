@@ -143,6 +143,7 @@ public final class ServerRuntime implements AutoCloseable {
             .headerTimeout(settings.limits().headerTimeout())
             .minBodyRate(settings.limits().minBodyRate())
             .maxConnections(settings.limits().maxConnections())
+            .settingsRefresh(settings.settingsRefresh())
             .requestListener(new RequestMetrics(registry))
             .requestListener(new RequestLog());
     settings.tokens().ifPresent(builder::tokens);

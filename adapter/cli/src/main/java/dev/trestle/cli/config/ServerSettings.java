@@ -23,7 +23,8 @@ public record ServerSettings(
     ClientLimits limits,
     Optional<TokenAuthentication> tokens,
     LogFormat logFormat,
-    EndpointSettings endpoint) {
+    EndpointSettings endpoint,
+    Duration settingsRefresh) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -58,12 +59,13 @@ public record ServerSettings(
       String opsPort,
       String headerTimeout,
       String minBodyRate,
-      String maxConnections) {
+      String maxConnections,
+      String settingsRefresh) {
 
     /** Only the flags that select the API address, accounts and logging. */
     public ServerFlags(
         String host, String port, List<String> accounts, Boolean allowAnonymous, String logLevel) {
-      this(host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null);
+      this(host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null, null);
     }
   }
 
@@ -137,7 +139,12 @@ public record ServerSettings(
         limits(configuration, flags),
         TokenSettings.resolve(configuration, tokenFlags),
         logFormat(configuration, logFormatFlag),
-        EndpointSettings.resolve(configuration, endpointFlags));
+        EndpointSettings.resolve(configuration, endpointFlags),
+        Duration.ofMillis(
+            Math.round(
+                1000
+                    * configuration.decimal(
+                        Setting.SETTINGS_REFRESH, flags.settingsRefresh(), 0, 3600))));
   }
 
   private static LogFormat logFormat(Configuration configuration, String flag) {
