@@ -12,6 +12,9 @@
 #   --workloads LIST     table-bench workloads (default insert,point-read,upsert,mixed,batch-insert,partition-scan)
 #   --duration D         measured time per run (default 10s), after --warmup (default 3s)
 #   --pool-size N        each server's database pool (default 4)
+#   --rounds N           measured rounds per workload, alternating the order of the two modes (default 2)
+#   --jit-warmup D       before measuring, every server runs the workloads unmeasured for D (default 20s), so
+#                        that no mode is measured on servers the JIT has not compiled yet
 #   --table-size N       preloaded entities for the read workloads (default 20000)
 #   --pg-host H --pg-port P --pg-user U --pg-database D   (default 127.0.0.1 5432 root trestle_multi_bench;
 #                        the database is dropped and created again)
@@ -28,6 +31,8 @@ workloads=insert,point-read,upsert,mixed,batch-insert,partition-scan
 duration=10s
 warmup=3s
 pool_size=4
+rounds=2
+jit_warmup=20s
 table_size=20000
 pg_host=127.0.0.1
 pg_port=5432
@@ -44,6 +49,8 @@ while [ $# -gt 0 ]; do
     --duration) duration="$2"; shift 2 ;;
     --warmup) warmup="$2"; shift 2 ;;
     --pool-size) pool_size="$2"; shift 2 ;;
+    --rounds) rounds="$2"; shift 2 ;;
+    --jit-warmup) jit_warmup="$2"; shift 2 ;;
     --table-size) table_size="$2"; shift 2 ;;
     --pg-host) pg_host="$2"; shift 2 ;;
     --pg-port) pg_port="$2"; shift 2 ;;
@@ -93,28 +100,48 @@ bench() { # port, label, table-bench flags
 # the read table, loaded once through the first server
 bench "${ports[0]}" preload --workload point-read --ops 1 --concurrency 1 --warmup 0
 
-echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+# JIT warm-up: every server serves every workload unmeasured
 IFS=, read -ra list <<< "$workloads"
+warm=()
+for i in $(seq 0 $((servers - 1))); do
+  bench "${ports[$i]}" "jit-$i" --workload "$workloads" --concurrency 1 --duration "$jit_warmup" --warmup 0 \
+    --no-preload --table-prefix "w$i" &
+  warm+=($!)
+  pids+=($!)
+done
+for run in "${warm[@]}"; do wait "$run" || true; done
+
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for workload in "${list[@]}"; do
-  for mode in one many; do
-    runs=()
-    for i in $(seq 0 $((servers - 1))); do
-      port="${ports[0]}"
-      [ "$mode" = many ] && port="${ports[$i]}"
-      rm -f "$out/$workload-$mode-$i.csv"
-      bench "$port" "$workload-$mode-$i" --workload "$workload" --concurrency "$concurrency" \
-        --duration "$duration" --warmup "$warmup" --no-preload --table-prefix "m$mode$i" \
-        --csv "$out/$workload-$mode-$i.csv" &
-      runs+=($!)
+  for round in $(seq 1 "$rounds"); do
+    modes=(one many)
+    [ $((round % 2)) -eq 0 ] && modes=(many one)
+    for mode in "${modes[@]}"; do
+      runs=()
+      for i in $(seq 0 $((servers - 1))); do
+        # the fresh tables of insert and batch-insert get names of their process's own; the others share
+        # the preloaded table
+        prefix=()
+        [[ "$workload" =~ ^(insert|batch-insert)$ ]] && prefix=(--table-prefix "m$mode$i")
+        port="${ports[0]}"
+        [ "$mode" = many ] && port="${ports[$i]}"
+        rm -f "$out/$workload-$mode-$i-$round.csv"
+        bench "$port" "$workload-$mode-$i-$round" --workload "$workload" --concurrency "$concurrency" \
+          --duration "$duration" --warmup "$warmup" --no-preload "${prefix[@]}" \
+          --csv "$out/$workload-$mode-$i-$round.csv" &
+        runs+=($!)
+        pids+=($!)
+      done
+      for run in "${runs[@]}"; do wait "$run" || true; done
     done
-    for run in "${runs[@]}"; do wait "$run" || true; done
   done
 done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-python3 - "$out" "$servers" "$concurrency" "$workloads" <<'PY'
+python3 - "$out" "$servers" "$concurrency" "$workloads" "$rounds" <<'PY'
 import csv, sys, os
 out, servers, conc, workloads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4].split(",")
+rounds = int(sys.argv[5])
 def column(row, *names):
     for key in row:
         k = key.lower().replace(" ", "").replace("_", "")
@@ -123,17 +150,19 @@ def column(row, *names):
     raise KeyError(f"none of {names} in {list(row)}")
 def total(workload, mode):
     ops, errors, p99 = 0.0, 0, 0.0
-    for i in range(servers):
-        path = os.path.join(out, f"{workload}-{mode}-{i}.csv")
-        if not os.path.exists(path):
-            errors += 1
-            continue
-        for row in csv.DictReader(open(path)):
-            ops += float(column(row, "ops/s", "opspersec", "opss", "opspersecond"))
-            errors += int(column(row, "errors"))
-            p99 = max(p99, float(column(row, "p99", "p99ms")))
+    for r in range(1, rounds + 1):
+        for i in range(servers):
+            path = os.path.join(out, f"{workload}-{mode}-{i}-{r}.csv")
+            if not os.path.exists(path):
+                errors += 1
+                continue
+            for row in csv.DictReader(open(path)):
+                ops += float(column(row, "opspers", "ops/s", "opspersec", "opss")) / rounds
+                errors += int(column(row, "errors"))
+                p99 = max(p99, float(column(row, "p99", "p99ms")))
     return ops, errors, p99
-print(f"\n{servers} table-bench processes x {conc} threads: all on one server, then one per server ({servers} servers), one database")
+print(f"\n{servers} table-bench processes x {conc} threads: all on one server, or one per server ({servers} servers), one database;"
+      f" ops/s summed over the processes, mean of {rounds} rounds; errors summed; p99 the worst")
 print(f"| workload | one server ops/s | errors | p99 ms | {servers} servers ops/s | errors | p99 ms | {servers}/one |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for w in workloads:
