@@ -144,6 +144,8 @@ public final class ServerRuntime implements AutoCloseable {
             .minBodyRate(settings.limits().minBodyRate())
             .maxConnections(settings.limits().maxConnections())
             .settingsRefresh(settings.settingsRefresh())
+            .undatedSharedKey(settings.leniency().undatedSharedKey())
+            .skipApiVersionCheck(settings.leniency().skipApiVersionCheck())
             .requestListener(new RequestMetrics(registry))
             .requestListener(new RequestLog());
     settings.tokens().ifPresent(builder::tokens);

@@ -93,7 +93,8 @@ public final class TrestleServer implements AutoCloseable {
             clock,
             builder.allowAnonymous,
             RequestAuthenticator.DEFAULT_CLOCK_SKEW,
-            builder.tokens);
+            builder.tokens,
+            builder.undatedSharedKey);
 
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("trestle-http");
@@ -154,6 +155,7 @@ public final class TrestleServer implements AutoCloseable {
             builder.hostStyleUrls,
             authenticator,
             clock,
+            builder.skipApiVersionCheck,
             builder.settingsRefresh);
     if (!builder.listeners.isEmpty()) {
       api = new RequestEvents(api, builder.listeners);
@@ -241,6 +243,8 @@ public final class TrestleServer implements AutoCloseable {
     Duration settingsRefresh = DEFAULT_SETTINGS_REFRESH;
     ServerCertificate certificate;
     boolean hostStyleUrls = true;
+    boolean skipApiVersionCheck;
+    boolean undatedSharedKey;
     java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> handlerWrapper = h -> h;
     final List<RequestListener> listeners = new ArrayList<>();
 
@@ -285,6 +289,28 @@ public final class TrestleServer implements AutoCloseable {
      */
     public Builder hostStyleUrls(boolean hostStyleUrls) {
       this.hostStyleUrls = hostStyleUrls;
+      return this;
+    }
+
+    /**
+     * Serves requests naming an {@code x-ms-version} after the newest Trestle knows ({@link
+     * dev.trestle.model.TableLimits#NEWEST_API_VERSION}), as Azurite's {@code
+     * --skipApiVersionCheck} does; off by default, when they get 400 {@code InvalidHeaderValue} as
+     * from Azure. Malformed versions are refused either way.
+     */
+    public Builder skipApiVersionCheck(boolean skip) {
+      this.skipApiVersionCheck = skip;
+      return this;
+    }
+
+    /**
+     * Accepts Shared Key and Shared Key Lite requests that carry neither {@code x-ms-date} nor
+     * {@code Date}, checking their signature over an empty date line, as Azurite does; hand-written
+     * clients and Azurite's own REST tests sign so. Off by default: Azure refuses them with 403
+     * {@code AuthenticationFailed}. A date that is given is still checked against the clock.
+     */
+    public Builder undatedSharedKey(boolean accept) {
+      this.undatedSharedKey = accept;
       return this;
     }
 

@@ -58,10 +58,31 @@ public final class TableApiHandler extends Handler.Abstract {
   private final Clock clock;
   private final Map<String, TableService> services = new ConcurrentHashMap<>();
   private final ServicePropertiesCache properties;
+  private final boolean skipApiVersionCheck;
 
   /**
    * @param hostStyleUrls whether an account named by the host ({@code account.table.suffix}) is
    *     recognised; path-style URLs always are
+   */
+  public TableApiHandler(
+      TableService rootService,
+      Set<String> accounts,
+      boolean hostStyleUrls,
+      RequestAuthenticator authenticator,
+      Clock clock) {
+    this(
+        rootService,
+        accounts,
+        hostStyleUrls,
+        authenticator,
+        clock,
+        false,
+        java.time.Duration.ofSeconds(5));
+  }
+
+  /**
+   * @param skipApiVersionCheck whether {@code x-ms-version}s after the newest known one are served
+   *     (Azurite's {@code --skipApiVersionCheck}) instead of refused
    * @param settingsRefresh how long CORS rules read from the database are used before being read
    *     again
    */
@@ -71,7 +92,9 @@ public final class TableApiHandler extends Handler.Abstract {
       boolean hostStyleUrls,
       RequestAuthenticator authenticator,
       Clock clock,
+      boolean skipApiVersionCheck,
       java.time.Duration settingsRefresh) {
+    this.skipApiVersionCheck = skipApiVersionCheck;
     this.rootService = rootService;
     this.accounts = Set.copyOf(accounts);
     this.resolver = new AccountResolver(accounts, hostStyleUrls);
@@ -164,7 +187,7 @@ public final class TableApiHandler extends Handler.Abstract {
       if (path != addressed) {
         SecondaryEndpoint.requireRead(request.getMethod());
       }
-      ApiVersion.check(request.getHeaders().get("x-ms-version"));
+      ApiVersion.check(request.getHeaders().get("x-ms-version"), skipApiVersionCheck);
       Grant grant =
           authenticator.authenticate(new JettySignedRequest(request, query), path.account());
       if (path == addressed) {
