@@ -27,6 +27,7 @@ public record ServerSettings(
     EndpointSettings endpoint,
     Leniency leniency,
     LogOutput logOutput,
+    boolean extensions,
     Duration settingsRefresh) {
 
   public ServerSettings {
@@ -90,12 +91,41 @@ public record ServerSettings(
       String headerTimeout,
       String minBodyRate,
       String maxConnections,
+      String extensions,
       String settingsRefresh) {
+
+    /** The flags without --extensions and --settings-refresh. */
+    public ServerFlags(
+        String host,
+        String port,
+        List<String> accounts,
+        Boolean allowAnonymous,
+        String logLevel,
+        String opsHost,
+        String opsPort,
+        String headerTimeout,
+        String minBodyRate,
+        String maxConnections) {
+      this(
+          host,
+          port,
+          accounts,
+          allowAnonymous,
+          logLevel,
+          opsHost,
+          opsPort,
+          headerTimeout,
+          minBodyRate,
+          maxConnections,
+          null,
+          null);
+    }
 
     /** Only the flags that select the API address, accounts and logging. */
     public ServerFlags(
         String host, String port, List<String> accounts, Boolean allowAnonymous, String logLevel) {
-      this(host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null, null);
+      this(
+          host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null, null, null);
     }
   }
 
@@ -197,11 +227,21 @@ public record ServerSettings(
             configuration.bool(Setting.LOOSE, extraFlags.loose()),
             configuration.bool(Setting.SKIP_API_VERSION_CHECK, extraFlags.skipApiVersionCheck())),
         logOutput(configuration, extraFlags),
+        extensions(configuration, flags),
         Duration.ofMillis(
             Math.round(
                 1000
                     * configuration.decimal(
                         Setting.SETTINGS_REFRESH, flags.settingsRefresh(), 0, 3600))));
+  }
+
+  private static boolean extensions(Configuration configuration, ServerFlags flags) {
+    Configuration.Value value = configuration.resolve(Setting.EXTENSIONS, flags.extensions());
+    return switch (value.text().strip().toLowerCase(Locale.ROOT)) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw Configuration.invalid(Setting.EXTENSIONS, value, "on or off");
+    };
   }
 
   private static LogOutput logOutput(Configuration configuration, ExtraFlags flags) {

@@ -6,6 +6,7 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
+import dev.trestle.TableExtensions;
 import dev.trestle.TableOperation;
 import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
@@ -16,6 +17,8 @@ import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
 import dev.trestle.store.internal.codec.ETags;
 import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.ext.SqlTableExtensions;
 import dev.trestle.store.internal.read.EntityReader;
 import dev.trestle.store.internal.write.EntityWriter;
 import java.util.HashSet;
@@ -29,12 +32,14 @@ final class SqlTableClient implements TableClient, RowQueries {
   private final String account;
   private final String tableName;
   private final EntityWriter writer;
+  private final boolean extensions;
 
-  SqlTableClient(Store store, String account, String tableName) {
+  SqlTableClient(Store store, String account, String tableName, boolean extensions) {
     this.store = store;
     this.account = account;
     this.tableName = tableName;
     this.writer = new EntityWriter(store, account, tableName);
+    this.extensions = extensions;
   }
 
   @Override
@@ -136,6 +141,14 @@ final class SqlTableClient implements TableClient, RowQueries {
       }
     }
     return writer.writeAll(operations);
+  }
+
+  @Override
+  public TableExtensions extensions() {
+    if (!extensions) {
+      throw StoreErrors.extensionsOff();
+    }
+    return new SqlTableExtensions(store, account, tableName);
   }
 
   private TableEntity writeOne(TableOperation operation) {

@@ -40,11 +40,13 @@ public final class SqlTableService implements TableService {
   private final Store store;
   private final String account;
   private final boolean ownsStore;
+  private final boolean extensions;
 
-  private SqlTableService(Store store, String account, boolean ownsStore) {
+  private SqlTableService(Store store, String account, boolean ownsStore, boolean extensions) {
     this.store = store;
     this.account = account;
     this.ownsStore = ownsStore;
+    this.extensions = extensions;
   }
 
   public static TableService open(StoreSettings settings) {
@@ -52,7 +54,8 @@ public final class SqlTableService implements TableService {
   }
 
   public static TableService open(StoreSettings settings, QueryLimits queryLimits) {
-    return new SqlTableService(Store.open(settings, queryLimits), settings.account(), true);
+    return new SqlTableService(
+        Store.open(settings, queryLimits), settings.account(), true, settings.extensions());
   }
 
   @Override
@@ -69,7 +72,7 @@ public final class SqlTableService implements TableService {
               + accountName
               + "'.");
     }
-    return new SqlTableService(store, accountName, false);
+    return new SqlTableService(store, accountName, false, extensions);
   }
 
   @Override
@@ -158,8 +161,15 @@ public final class SqlTableService implements TableService {
   }
 
   @Override
+  public dev.trestle.BulkWriter bulkWriter(String tableName, dev.trestle.BulkWriteOptions options) {
+    return new dev.trestle.store.internal.write.BulkEntityWriter(
+        store, account, Objects.requireNonNull(tableName, "tableName"), options);
+  }
+
+  @Override
   public TableClient tableClient(String tableName) {
-    return new SqlTableClient(store, account, Objects.requireNonNull(tableName, "tableName"));
+    return new SqlTableClient(
+        store, account, Objects.requireNonNull(tableName, "tableName"), extensions);
   }
 
   @Override
