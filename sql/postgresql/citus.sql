@@ -1,31 +1,52 @@
--- Scaling out on Citus: spread entities over worker nodes by partition key.
+-- Scaling out on Citus: entities spread over worker nodes by partition key; the catalogue copied to every node.
 --
--- NOT RUN IN TRESTLE'S TESTS (there is no Citus cluster here); written against the Citus 12 documentation.
--- Try it on a staging cluster first. Run on the coordinator, in the schema Trestle uses, after
--- `trestle migrate` has created the tables and before loading data (distributing a filled table copies it).
+-- NOT RUN IN TRESTLE'S TESTS: there is no Citus cluster here. Reviewed against the Citus documentation (creating
+-- distributed and reference tables, co-location, the foreign keys and unique constraints Citus allows, multi-shard
+-- modifications, SQL support for cross-node queries); what the tests do check is that every statement Trestle
+-- sends to write or lock entities names one partition key by equality, and that no transaction writes two
+-- partitions (PartitionConfinement, run under every PostgreSQL test). Try it on a staging cluster first; the
+-- README's "Scaling out" section says what is known to work and what is not.
 --
--- Why this layout works: every statement of one Trestle operation, and every statement of one entity-group
--- transaction, touches a single (table, PartitionKey). With trestle_entity distributed by partition_key, all
--- entities of one partition of one table live on one shard, so each operation and each transaction runs on
--- one worker; queries across partitions fan out to all shards, as in Azure.
+-- Run on the coordinator, as the owner of Trestle's tables, in the schema Trestle uses, after `trestle migrate`
+-- (schema version 3). Order matters: a foreign key from a distributed table may only point at a reference table,
+-- so the catalogue becomes one before the entities are distributed.
 --
--- Citus distributes by one column. partition_key alone keeps every (table, PartitionKey) together; the cost is
--- that equal partition keys of different tables also share a shard (a key like 'default' used by every table
--- makes a hot shard). To distribute by the pair instead, a later migration would add a stored column holding
--- both and make it part of the primary key.
+-- Distribution column: partition_key. Citus distributes by one column; (table, PartitionKey) is two. Every
+-- statement of an operation and of an entity-group transaction carries partition_key = ? (and its table), so Citus
+-- routes each to one shard, where PostgreSQL's own transaction, locks and constraints apply unchanged. The cost:
+-- equal partition keys of different tables share a shard, so a key every table uses ('', 'default', a date)
+-- concentrates on one shard. The primary key (table_id, partition_key, row_key) contains the distribution column,
+-- as Citus requires of primary keys and unique constraints.
 
--- Small, read on every request: copied to every node.
+-- The catalogue: small, read by every operation (the table id, in the statement itself), written rarely. A
+-- reference table is one shard copied to every node, joinable from any shard and written with two-phase commit.
 SELECT create_reference_table('trestle_table');
 SELECT create_reference_table('trestle_service_properties');
+-- Declared property indexes (schema version 3): references trestle_table, so a reference table too (a foreign
+-- key between two reference tables is allowed).
+SELECT create_reference_table('trestle_property_index');
 
--- The entities, hash-distributed. The primary key (table_id, partition_key, row_key) contains the distribution
--- column, as Citus requires; the foreign key to the reference table trestle_table is allowed.
-SELECT create_distributed_table('trestle_entity', 'partition_key', shard_count => 32);
+-- The entities, hash-distributed by partition key. The foreign key to trestle_table (ON DELETE CASCADE) is one
+-- Citus allows: distributed table to reference table. Deleting a table deletes its catalogue row and cascades to
+-- the entity shards of every node in one distributed transaction.
+SELECT create_distributed_table('trestle_entity', 'partition_key', shard_count => 64);
 
--- Flyway's history table (trestle_schema_history) stays a plain table on the coordinator.
+-- trestle_schema_history (Flyway's) stays a plain table on the coordinator; later `trestle migrate` runs there,
+-- and Citus propagates the DDL of distributed and reference tables to the workers. A later migration that adds a
+-- table referencing trestle_table makes it a reference table the same way; one holding entities or anything per
+-- partition distributes it by partition_key, co-located: create_distributed_table(..., colocate_with =>
+-- 'trestle_entity').
 
--- Check the placement: shards per node.
-SELECT nodename, count(*) AS shards
+-- On a live deployment with many entities, create_distributed_table blocks writes to trestle_entity while it
+-- copies the rows to the workers. Citus 11.2 and later can do it without blocking writes (outside a transaction block):
+--   SELECT create_distributed_table_concurrently('trestle_entity', 'partition_key', shard_count => 64);
+
+-- Placement: shards and bytes per node.
+SELECT nodename, count(*) AS shards, pg_size_pretty(sum(shard_size)) AS size
 FROM citus_shards
 WHERE table_name = 'trestle_entity'::regclass
-GROUP BY nodename;
+GROUP BY nodename
+ORDER BY nodename;
+
+-- Hot partition keys (the shard a key lands on is get_shard_id_for_distribution_column('trestle_entity', key)):
+--   SELECT partition_key, count(*) FROM trestle_entity GROUP BY partition_key ORDER BY 2 DESC LIMIT 20;

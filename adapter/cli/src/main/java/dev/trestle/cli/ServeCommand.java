@@ -126,6 +126,16 @@ final class ServeCommand implements Callable<Integer> {
   String maxConnections;
 
   @Option(
+      names = "--settings-refresh",
+      paramLabel = "SECONDS",
+      order = 19,
+      description =
+          "With several servers on one database: how long CORS rules changed through another server may"
+              + " still be applied here. 0 reads them on every request with an Origin. "
+              + "Env TRESTLE_SETTINGS_REFRESH. Default: 5")
+  String settingsRefresh;
+
+  @Option(
       names = "--log-format",
       paramLabel = "text|json",
       order = 20,
@@ -262,7 +272,8 @@ final class ServeCommand implements Callable<Integer> {
             headerTimeout,
             minBodyRate,
             maxConnections,
-            extensions),
+            extensions,
+            settingsRefresh),
         new TokenSettings.TokenFlags(oauth, oauthJwks, oauthIssuer, oauthGrants, oauthAllowHttp),
         logFormat,
         new EndpointSettings.EndpointFlags(cert, key, pwd, disableProductStyleUrl),

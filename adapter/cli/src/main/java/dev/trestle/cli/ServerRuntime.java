@@ -147,6 +147,7 @@ public final class ServerRuntime implements AutoCloseable {
             .headerTimeout(settings.limits().headerTimeout())
             .minBodyRate(settings.limits().minBodyRate())
             .maxConnections(settings.limits().maxConnections())
+            .settingsRefresh(settings.settingsRefresh())
             .undatedSharedKey(settings.leniency().undatedSharedKey())
             .skipApiVersionCheck(settings.leniency().skipApiVersionCheck())
             .requestListener(new RequestMetrics(registry))

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -44,15 +45,29 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
   /**
    * Resolves parameters for one invocation; the database itself starts on first use, before the
    * test (so a missing PostgreSQL skips the test, or fails it under CI, rather than erring in
-   * parameter resolution).
+   * parameter resolution). On PostgreSQL, fails the test whose services sent a transaction that a
+   * database distributed by partition key could not run on one shard ({@link
+   * PartitionConfinement}).
    */
-  private record Resolver(TestDatabase.Kind kind) implements ParameterResolver, BeforeEachCallback {
+  private record Resolver(TestDatabase.Kind kind)
+      implements ParameterResolver, BeforeEachCallback, AfterEachCallback {
     private static final ExtensionContext.Namespace NAMESPACE =
         ExtensionContext.Namespace.create(Resolver.class);
 
     @Override
     public void beforeEach(ExtensionContext context) {
       TestDatabase.get(kind);
+      PartitionConfinement.takeViolations();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+      List<String> violations = PartitionConfinement.takeViolations();
+      if (!violations.isEmpty()) {
+        throw new AssertionError(
+            "Statements a database distributed by partition key cannot confine to one shard:\n  "
+                + String.join("\n  ", violations));
+      }
     }
 
     @Override

@@ -52,6 +52,8 @@ public final class TestDatabase {
   private final String username;
   private final String password;
   private final HikariDataSource dataSource;
+  // PostgreSQL: the services' statements are checked for confinement to one partition
+  private final DataSource recorded;
 
   private TestDatabase(Kind kind, String jdbcUrl, String username, String password, String schema) {
     this.kind = kind;
@@ -69,6 +71,8 @@ public final class TestDatabase {
     }
     this.dataSource = new HikariDataSource(config);
     SchemaMigrator.migrate(dataSource);
+    this.recorded =
+        kind == Kind.H2 ? null : RecordingDataSource.wrap(dataSource, PartitionConfinement::check);
   }
 
   /**
@@ -194,6 +198,10 @@ public final class TestDatabase {
   }
 
   public TableService newService(String account) {
-    return TableService.builder().dataSource(dataSource).account(account).migrate(false).build();
+    return TableService.builder()
+        .dataSource(recorded == null ? dataSource : recorded)
+        .account(account)
+        .migrate(false)
+        .build();
   }
 }

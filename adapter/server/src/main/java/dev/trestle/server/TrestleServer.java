@@ -50,6 +50,12 @@ public final class TrestleServer implements AutoCloseable {
 
   public static final Duration DEFAULT_BODY_RATE_GRACE = Duration.ofSeconds(5);
 
+  /**
+   * How long a server goes on applying CORS rules after another server sharing the database changed
+   * them; see {@link Builder#settingsRefresh}.
+   */
+  public static final Duration DEFAULT_SETTINGS_REFRESH = Duration.ofSeconds(5);
+
   /** Connections served at once: far more than a pool of database connections can keep busy. */
   public static final int DEFAULT_MAX_CONNECTIONS = 2000;
 
@@ -149,7 +155,8 @@ public final class TrestleServer implements AutoCloseable {
             builder.hostStyleUrls,
             authenticator,
             clock,
-            builder.skipApiVersionCheck);
+            builder.skipApiVersionCheck,
+            builder.settingsRefresh);
     if (!builder.listeners.isEmpty()) {
       api = new RequestEvents(api, builder.listeners);
     }
@@ -233,6 +240,7 @@ public final class TrestleServer implements AutoCloseable {
     long minBodyRate = DEFAULT_MIN_BODY_RATE;
     Duration bodyRateGrace = DEFAULT_BODY_RATE_GRACE;
     int maxConnections = DEFAULT_MAX_CONNECTIONS;
+    Duration settingsRefresh = DEFAULT_SETTINGS_REFRESH;
     ServerCertificate certificate;
     boolean hostStyleUrls = true;
     boolean skipApiVersionCheck;
@@ -369,6 +377,23 @@ public final class TrestleServer implements AutoCloseable {
             "maxConnections must be 0 (no cap) or more, but was " + maxConnections);
       }
       this.maxConnections = maxConnections;
+      return this;
+    }
+
+    /**
+     * The bound on what this server serves stale when several servers share one database: the CORS
+     * rules of an account's service properties are read from the database at most this long ago (a
+     * change made through this server applies at once). Everything else a request depends on
+     * (tables, entities, stored access policies, declared indexes, service properties as Get
+     * Service Properties answers them) is read from the database by the request itself. Default 5
+     * s; zero reads the rules on every request with an {@code Origin}.
+     */
+    public Builder settingsRefresh(Duration refresh) {
+      if (refresh.isNegative()) {
+        throw new IllegalArgumentException(
+            "settingsRefresh must be zero (read on every request) or positive, but was " + refresh);
+      }
+      this.settingsRefresh = refresh;
       return this;
     }
 

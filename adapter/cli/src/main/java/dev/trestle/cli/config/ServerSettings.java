@@ -27,7 +27,8 @@ public record ServerSettings(
     EndpointSettings endpoint,
     Leniency leniency,
     LogOutput logOutput,
-    boolean extensions) {
+    boolean extensions,
+    Duration settingsRefresh) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -90,9 +91,10 @@ public record ServerSettings(
       String headerTimeout,
       String minBodyRate,
       String maxConnections,
-      String extensions) {
+      String extensions,
+      String settingsRefresh) {
 
-    /** The flags without --extensions. */
+    /** The flags without --extensions and --settings-refresh. */
     public ServerFlags(
         String host,
         String port,
@@ -115,13 +117,15 @@ public record ServerSettings(
           headerTimeout,
           minBodyRate,
           maxConnections,
+          null,
           null);
     }
 
     /** Only the flags that select the API address, accounts and logging. */
     public ServerFlags(
         String host, String port, List<String> accounts, Boolean allowAnonymous, String logLevel) {
-      this(host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null);
+      this(
+          host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null, null, null);
     }
   }
 
@@ -223,7 +227,12 @@ public record ServerSettings(
             configuration.bool(Setting.LOOSE, extraFlags.loose()),
             configuration.bool(Setting.SKIP_API_VERSION_CHECK, extraFlags.skipApiVersionCheck())),
         logOutput(configuration, extraFlags),
-        extensions(configuration, flags));
+        extensions(configuration, flags),
+        Duration.ofMillis(
+            Math.round(
+                1000
+                    * configuration.decimal(
+                        Setting.SETTINGS_REFRESH, flags.settingsRefresh(), 0, 3600))));
   }
 
   private static boolean extensions(Configuration configuration, ServerFlags flags) {

@@ -24,6 +24,7 @@ public enum Setting {
   HEADER_TIMEOUT("header-timeout", "10"),
   MIN_BODY_RATE("min-body-rate", "500"),
   MAX_CONNECTIONS("max-connections", "2000"),
+  SETTINGS_REFRESH("settings-refresh", "5"),
   LOG_LEVEL("log-level", "info"),
   LOG_FORMAT("log-format", "text"),
   OAUTH("oauth", "off"),

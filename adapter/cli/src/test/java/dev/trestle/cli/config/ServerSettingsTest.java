@@ -42,6 +42,32 @@ class ServerSettingsTest {
                 TrestleServer.DEFAULT_MIN_BODY_RATE,
                 TrestleServer.DEFAULT_MAX_CONNECTIONS));
     assertThat(settings.operations()).isEmpty();
+    assertThat(settings.settingsRefresh()).isEqualTo(TrestleServer.DEFAULT_SETTINGS_REFRESH);
+  }
+
+  @Test
+  void theSettingsRefreshIsReadInSecondsAndZeroReadsOnEveryRequest() {
+    assertThat(
+            ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_SETTINGS_REFRESH", "0.5")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS)
+                .settingsRefresh())
+        .isEqualTo(Duration.ofMillis(500));
+    assertThat(
+            ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_SETTINGS_REFRESH", "0")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS)
+                .settingsRefresh())
+        .isZero();
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_SETTINGS_REFRESH", "-1")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS))
+        .hasMessageStartingWith("--settings-refresh must be");
   }
 
   @Test

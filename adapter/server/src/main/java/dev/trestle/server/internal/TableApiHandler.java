@@ -70,12 +70,21 @@ public final class TableApiHandler extends Handler.Abstract {
       boolean hostStyleUrls,
       RequestAuthenticator authenticator,
       Clock clock) {
-    this(rootService, accounts, hostStyleUrls, authenticator, clock, false);
+    this(
+        rootService,
+        accounts,
+        hostStyleUrls,
+        authenticator,
+        clock,
+        false,
+        java.time.Duration.ofSeconds(5));
   }
 
   /**
    * @param skipApiVersionCheck whether {@code x-ms-version}s after the newest known one are served
    *     (Azurite's {@code --skipApiVersionCheck}) instead of refused
+   * @param settingsRefresh how long CORS rules read from the database are used before being read
+   *     again
    */
   public TableApiHandler(
       TableService rootService,
@@ -83,14 +92,15 @@ public final class TableApiHandler extends Handler.Abstract {
       boolean hostStyleUrls,
       RequestAuthenticator authenticator,
       Clock clock,
-      boolean skipApiVersionCheck) {
+      boolean skipApiVersionCheck,
+      java.time.Duration settingsRefresh) {
     this.skipApiVersionCheck = skipApiVersionCheck;
     this.rootService = rootService;
     this.accounts = Set.copyOf(accounts);
     this.resolver = new AccountResolver(accounts, hostStyleUrls);
     this.authenticator = authenticator;
     this.clock = clock;
-    this.properties = new ServicePropertiesCache(clock);
+    this.properties = new ServicePropertiesCache(clock, settingsRefresh);
   }
 
   @Override

@@ -14,19 +14,20 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Each account's service properties as stored (defaults where never set), and the CORS policy
  * derived from them. CORS is consulted on every request with an {@code Origin}, so the policy is
- * cached briefly; a change made through this server applies at once, one made through another
- * server sharing the database within seconds.
+ * cached for {@code refresh}: a change made through this server applies at once, one made through
+ * another server sharing the database once the cached policy is older than {@code refresh}. This is
+ * the only state a server keeps from the database between requests.
  */
 public final class ServicePropertiesCache {
-  private static final Duration TTL = Duration.ofSeconds(5);
-
   private record Cached(CorsPolicy policy, Instant loadedAt) {}
 
   private final Clock clock;
+  private final Duration refresh;
   private final Map<String, Cached> policies = new ConcurrentHashMap<>();
 
-  public ServicePropertiesCache(Clock clock) {
+  public ServicePropertiesCache(Clock clock, Duration refresh) {
     this.clock = clock;
+    this.refresh = refresh;
   }
 
   ServiceProperties load(TableService tables) {
@@ -50,7 +51,7 @@ public final class ServicePropertiesCache {
   public CorsPolicy corsPolicy(TableService tables) {
     Instant now = clock.instant();
     Cached cached = policies.get(tables.accountName());
-    if (cached == null || cached.loadedAt().plus(TTL).isBefore(now)) {
+    if (cached == null || !cached.loadedAt().plus(refresh).isAfter(now)) {
       cached = new Cached(new CorsPolicy(load(tables).cors()), now);
       policies.put(tables.accountName(), cached);
     }
