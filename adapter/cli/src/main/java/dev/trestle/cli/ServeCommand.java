@@ -17,14 +17,19 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(
     name = "serve",
+    aliases = "azurite-table",
     sortOptions = false,
     mixinStandardHelpOptions = true,
     description = {
       "Serve the Azure Table REST API. Applies the schema first; waits for the database to come up.",
-      "Defaults: H2 file database under ./trestle-data, 127.0.0.1:10002, the development account."
+      "Defaults: H2 file database under ./trestle-data, 127.0.0.1:10002, the development account.",
+      "Azurite's table options are accepted under their own names (second name of an option below);"
+          + " 'trestle azurite-table' is this command."
     },
     footer = {
       "",
+      "Azurite's AZURITE_ACCOUNTS (name1:key1[:key2];name2:key1) and AZURITE_SKIP_API_VERSION_CHECK"
+          + " are read after TRESTLE_ACCOUNT and TRESTLE_SKIP_API_VERSION_CHECK.",
       "Every setting also comes from TRESTLE_<NAME> (e.g. TRESTLE_DB, TRESTLE_PORT) or the --config file.",
       "Precedence: flags, then environment variables, then the config file, then defaults."
     })
@@ -34,7 +39,7 @@ final class ServeCommand implements Callable<Integer> {
   @Mixin DatabaseOptions database;
 
   @Option(
-      names = "--host",
+      names = {"--host", "--tableHost"},
       paramLabel = "ADDRESS",
       order = 10,
       description =
@@ -42,7 +47,7 @@ final class ServeCommand implements Callable<Integer> {
   String host;
 
   @Option(
-      names = "--port",
+      names = {"--port", "--tablePort"},
       paramLabel = "PORT",
       order = 11,
       description = "Port to listen on; 0 picks a free one. Env TRESTLE_PORT. Default: 10002")
@@ -224,6 +229,8 @@ final class ServeCommand implements Callable<Integer> {
               + " repeatable. See trestle index. Env TRESTLE_INDEX (comma-separated). Default: none")
   List<String> indexes;
 
+  @Mixin EmulatorOptions emulator;
+
   /** The indexes the settings declare, each checked. */
   List<IndexDeclaration> declaredIndexes() {
     return IndexDeclaration.resolve(database.configuration(trestle.environment()), indexes);
@@ -231,6 +238,7 @@ final class ServeCommand implements Callable<Integer> {
 
   /** Parses and checks every setting without touching the database or the network. */
   ServerSettings settings() {
+    emulator.refuseUnsupported();
     return ServerSettings.resolve(
         database.configuration(trestle.environment()),
         database.flags(),
@@ -239,7 +247,7 @@ final class ServeCommand implements Callable<Integer> {
             port,
             accounts,
             allowAnonymous,
-            logLevel,
+            emulator.logLevel(logLevel),
             opsHost,
             opsPort,
             headerTimeout,
@@ -247,7 +255,8 @@ final class ServeCommand implements Callable<Integer> {
             maxConnections),
         new TokenSettings.TokenFlags(oauth, oauthJwks, oauthIssuer, oauthGrants, oauthAllowHttp),
         logFormat,
-        new EndpointSettings.EndpointFlags(cert, key, pwd, disableProductStyleUrl));
+        new EndpointSettings.EndpointFlags(cert, key, pwd, disableProductStyleUrl),
+        emulator.flags());
   }
 
   @Override
@@ -256,6 +265,11 @@ final class ServeCommand implements Callable<Integer> {
     List<IndexDeclaration> declaredIndexes = declaredIndexes();
     Logging.setTrestleLevel(settings.logLevel());
     Logging.setFormat(settings.logFormat());
+    Logging.setAccessLog(settings.logOutput().accessLog());
+    settings
+        .logOutput()
+        .file()
+        .ifPresent(file -> Logging.addFile(file, emulator.debugFile != null ? "info" : null));
     ServerRuntime runtime = ServerRuntime.start(settings);
     DeclaredIndexes.createInBackground(runtime, declaredIndexes);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -308,6 +322,15 @@ final class ServeCommand implements Callable<Integer> {
         .ifPresent(certificate -> out.println("  " + certificateLine(certificate)));
     if (runtime.settings().allowAnonymous()) {
       out.println("  anonymous requests are accepted (--allow-anonymous)");
+    }
+    if (runtime.settings().leniency().undatedSharedKey()) {
+      out.println("  Shared Key without any date is accepted (--loose)");
+    }
+    if (runtime.settings().leniency().skipApiVersionCheck()) {
+      out.println(
+          "  x-ms-versions after "
+              + dev.trestle.model.TableLimits.NEWEST_API_VERSION
+              + " are served (--skip-api-version-check)");
     }
     out.println("Connection string (Azure SDKs for .NET, Java, JavaScript, Python):");
     out.println(

@@ -143,6 +143,8 @@ public final class ServerRuntime implements AutoCloseable {
             .headerTimeout(settings.limits().headerTimeout())
             .minBodyRate(settings.limits().minBodyRate())
             .maxConnections(settings.limits().maxConnections())
+            .undatedSharedKey(settings.leniency().undatedSharedKey())
+            .skipApiVersionCheck(settings.leniency().skipApiVersionCheck())
             .requestListener(new RequestMetrics(registry))
             .requestListener(new RequestLog());
     settings.tokens().ifPresent(builder::tokens);

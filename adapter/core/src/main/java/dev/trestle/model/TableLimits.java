@@ -13,6 +13,13 @@ public final class TableLimits {
    */
   public static final String API_VERSION = "2019-02-02";
 
+  /**
+   * The newest {@code x-ms-version} Trestle knows (the newest Azure Storage service version when
+   * this was written). A request naming a later one is refused with 400 {@code InvalidHeaderValue},
+   * as Azure and Azurite refuse versions they do not know, unless the server skips the check.
+   */
+  public static final String NEWEST_API_VERSION = "2026-06-06";
+
   /** Storage account names: 3 to 24 lower-case letters and digits. */
   public static final Pattern ACCOUNT_NAME = Pattern.compile("[a-z0-9]{3,24}");
 

@@ -87,7 +87,8 @@ public final class TrestleServer implements AutoCloseable {
             clock,
             builder.allowAnonymous,
             RequestAuthenticator.DEFAULT_CLOCK_SKEW,
-            builder.tokens);
+            builder.tokens,
+            builder.undatedSharedKey);
 
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("trestle-http");
@@ -143,7 +144,12 @@ public final class TrestleServer implements AutoCloseable {
 
     Handler api =
         new TableApiHandler(
-            tables, accountKeys.keySet(), builder.hostStyleUrls, authenticator, clock);
+            tables,
+            accountKeys.keySet(),
+            builder.hostStyleUrls,
+            authenticator,
+            clock,
+            builder.skipApiVersionCheck);
     if (!builder.listeners.isEmpty()) {
       api = new RequestEvents(api, builder.listeners);
     }
@@ -229,6 +235,8 @@ public final class TrestleServer implements AutoCloseable {
     int maxConnections = DEFAULT_MAX_CONNECTIONS;
     ServerCertificate certificate;
     boolean hostStyleUrls = true;
+    boolean skipApiVersionCheck;
+    boolean undatedSharedKey;
     java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> handlerWrapper = h -> h;
     final List<RequestListener> listeners = new ArrayList<>();
 
@@ -273,6 +281,28 @@ public final class TrestleServer implements AutoCloseable {
      */
     public Builder hostStyleUrls(boolean hostStyleUrls) {
       this.hostStyleUrls = hostStyleUrls;
+      return this;
+    }
+
+    /**
+     * Serves requests naming an {@code x-ms-version} after the newest Trestle knows ({@link
+     * dev.trestle.model.TableLimits#NEWEST_API_VERSION}), as Azurite's {@code
+     * --skipApiVersionCheck} does; off by default, when they get 400 {@code InvalidHeaderValue} as
+     * from Azure. Malformed versions are refused either way.
+     */
+    public Builder skipApiVersionCheck(boolean skip) {
+      this.skipApiVersionCheck = skip;
+      return this;
+    }
+
+    /**
+     * Accepts Shared Key and Shared Key Lite requests that carry neither {@code x-ms-date} nor
+     * {@code Date}, checking their signature over an empty date line, as Azurite does; hand-written
+     * clients and Azurite's own REST tests sign so. Off by default: Azure refuses them with 403
+     * {@code AuthenticationFailed}. A date that is given is still checked against the clock.
+     */
+    public Builder undatedSharedKey(boolean accept) {
+      this.undatedSharedKey = accept;
       return this;
     }
 

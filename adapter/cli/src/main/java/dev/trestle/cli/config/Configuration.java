@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 
 /**
  * Resolves settings with the precedence flag, then {@code TRESTLE_*} environment variable, then
- * config file, then default. Every parse error names the setting and the source it came from.
+ * Azurite's variable where it has one ({@code AZURITE_ACCOUNTS}), then config file, then default.
+ * Every parse error names the setting and the source it came from.
  */
 public final class Configuration {
   /** The environment variable naming the config file when {@code --config} is absent. */
@@ -77,6 +78,13 @@ public final class Configuration {
     if (fromEnvironment != null) {
       return new Value(fromEnvironment, setting.environmentVariable());
     }
+    String fromAzurite =
+        setting.azuriteVariable() == null
+            ? null
+            : nonEmpty(environment.get(setting.azuriteVariable()));
+    if (fromAzurite != null) {
+      return new Value(fromAzurite, setting.azuriteVariable());
+    }
     String fromFile = nonEmpty(file.getProperty(setting.key()));
     if (fromFile != null) {
       return new Value(fromFile.strip(), fileSource);
@@ -125,8 +133,8 @@ public final class Configuration {
   }
 
   /**
-   * A repeatable setting: all flag values, else a comma-separated variable or file entry, else the
-   * default.
+   * A repeatable setting: all flag values, else a variable or file entry separated by commas (or
+   * semicolons, as in {@code AZURITE_ACCOUNTS}), else the default.
    */
   public List<String> list(Setting setting, List<String> flagValues) {
     String joined =
@@ -134,7 +142,7 @@ public final class Configuration {
     String text = resolve(setting, joined).text();
     List<String> items = new ArrayList<>();
     if (text != null) {
-      for (String item : text.split("[,\\s]+")) {
+      for (String item : text.split("[,;\\s]+")) {
         if (!item.isEmpty()) {
           items.add(item);
         }

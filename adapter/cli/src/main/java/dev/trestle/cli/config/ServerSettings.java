@@ -1,6 +1,7 @@
 package dev.trestle.cli.config;
 
 import dev.trestle.server.auth.TokenAuthentication;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,9 @@ public record ServerSettings(
     ClientLimits limits,
     Optional<TokenAuthentication> tokens,
     LogFormat logFormat,
-    EndpointSettings endpoint) {
+    EndpointSettings endpoint,
+    Leniency leniency,
+    LogOutput logOutput) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -36,6 +39,33 @@ public record ServerSettings(
   public enum LogFormat {
     TEXT,
     JSON
+  }
+
+  /**
+   * What a request may get away with that Azure refuses: a Shared Key without any date ({@code
+   * --loose}), an {@code x-ms-version} after the newest known ({@code --skip-api-version-check}).
+   */
+  public record Leniency(boolean undatedSharedKey, boolean skipApiVersionCheck) {
+    public static final Leniency NONE = new Leniency(false, false);
+  }
+
+  /** Whether each request is logged ({@code --access-log}) and the file logs also go to. */
+  public record LogOutput(boolean accessLog, Optional<Path> file) {
+    public static final LogOutput DEFAULT = new LogOutput(true, Optional.empty());
+  }
+
+  /**
+   * The flag values of the data location, logging and leniency settings as given (null when
+   * absent); Azurite's names for them are aliases of these flags.
+   */
+  public record ExtraFlags(
+      String dataDir,
+      Boolean inMemory,
+      Boolean accessLog,
+      String logFile,
+      Boolean loose,
+      Boolean skipApiVersionCheck) {
+    public static final ExtraFlags NONE = new ExtraFlags(null, null, null, null, null, null);
   }
 
   /** Where {@code /health} and {@code /metrics} are served instead of the API port. */
@@ -98,7 +128,30 @@ public record ServerSettings(
       TokenSettings.TokenFlags tokenFlags,
       String logFormatFlag,
       EndpointSettings.EndpointFlags endpointFlags) {
-    DatabaseSettings database = DatabaseSettings.resolve(configuration, databaseFlags);
+    return resolve(
+        configuration,
+        databaseFlags,
+        flags,
+        tokenFlags,
+        logFormatFlag,
+        endpointFlags,
+        ExtraFlags.NONE);
+  }
+
+  /** As the settings above, with the data location, log output and leniency. */
+  public static ServerSettings resolve(
+      Configuration configuration,
+      DatabaseSettings.DatabaseFlags databaseFlags,
+      ServerFlags flags,
+      TokenSettings.TokenFlags tokenFlags,
+      String logFormatFlag,
+      EndpointSettings.EndpointFlags endpointFlags,
+      ExtraFlags extraFlags) {
+    DatabaseSettings database =
+        DatabaseSettings.resolve(
+            configuration,
+            DataLocation.apply(
+                configuration, databaseFlags, extraFlags.dataDir(), extraFlags.inMemory()));
     String host = configuration.string(Setting.HOST, flags.host());
     int port = configuration.integer(Setting.PORT, flags.port(), 0, 65535);
     List<Account> accounts = new ArrayList<>();
@@ -137,7 +190,24 @@ public record ServerSettings(
         limits(configuration, flags),
         TokenSettings.resolve(configuration, tokenFlags),
         logFormat(configuration, logFormatFlag),
-        EndpointSettings.resolve(configuration, endpointFlags));
+        EndpointSettings.resolve(configuration, endpointFlags),
+        new Leniency(
+            configuration.bool(Setting.LOOSE, extraFlags.loose()),
+            configuration.bool(Setting.SKIP_API_VERSION_CHECK, extraFlags.skipApiVersionCheck())),
+        logOutput(configuration, extraFlags));
+  }
+
+  private static LogOutput logOutput(Configuration configuration, ExtraFlags flags) {
+    Configuration.Value file = configuration.resolve(Setting.LOG_FILE, flags.logFile());
+    Optional<Path> path = Optional.empty();
+    if (file.text() != null) {
+      try {
+        path = Optional.of(Path.of(file.text().strip()).toAbsolutePath());
+      } catch (java.nio.file.InvalidPathException e) {
+        throw Configuration.invalid(Setting.LOG_FILE, file, "a file path");
+      }
+    }
+    return new LogOutput(configuration.bool(Setting.ACCESS_LOG, flags.accessLog()), path);
   }
 
   private static LogFormat logFormat(Configuration configuration, String flag) {

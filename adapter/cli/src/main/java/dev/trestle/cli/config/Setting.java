@@ -19,7 +19,7 @@ public enum Setting {
   PORT("port", "10002"),
   OPS_HOST("ops-host", null),
   OPS_PORT("ops-port", null),
-  ACCOUNT("account", null),
+  ACCOUNT("account", null, "AZURITE_ACCOUNTS"),
   ALLOW_ANONYMOUS("allow-anonymous", "false"),
   HEADER_TIMEOUT("header-timeout", "10"),
   MIN_BODY_RATE("min-body-rate", "500"),
@@ -35,14 +35,34 @@ public enum Setting {
   KEY("key", null),
   PWD("pwd", null),
   DISABLE_PRODUCT_STYLE_URL("disable-product-style-url", "false"),
-  INDEX("index", null);
+  INDEX("index", null),
+  DATA_DIR("data-dir", null),
+  IN_MEMORY("in-memory", "false"),
+  ACCESS_LOG("access-log", "true"),
+  LOG_FILE("log-file", null),
+  LOOSE("loose", "false"),
+  SKIP_API_VERSION_CHECK("skip-api-version-check", "false", "AZURITE_SKIP_API_VERSION_CHECK");
 
   private final String key;
   private final String defaultValue;
+  private final String azuriteVariable;
 
   Setting(String key, String defaultValue) {
+    this(key, defaultValue, null);
+  }
+
+  Setting(String key, String defaultValue, String azuriteVariable) {
     this.key = key;
     this.defaultValue = defaultValue;
+    this.azuriteVariable = azuriteVariable;
+  }
+
+  /**
+   * Azurite's environment variable for the same setting, read after {@link #environmentVariable()}
+   * (e.g. {@code AZURITE_ACCOUNTS}); null when Azurite has none.
+   */
+  public String azuriteVariable() {
+    return azuriteVariable;
   }
 
   /** The config-file property name, also the flag without its dashes. */

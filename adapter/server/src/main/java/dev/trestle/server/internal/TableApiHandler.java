@@ -58,6 +58,7 @@ public final class TableApiHandler extends Handler.Abstract {
   private final Clock clock;
   private final Map<String, TableService> services = new ConcurrentHashMap<>();
   private final ServicePropertiesCache properties;
+  private final boolean skipApiVersionCheck;
 
   /**
    * @param hostStyleUrls whether an account named by the host ({@code account.table.suffix}) is
@@ -69,6 +70,21 @@ public final class TableApiHandler extends Handler.Abstract {
       boolean hostStyleUrls,
       RequestAuthenticator authenticator,
       Clock clock) {
+    this(rootService, accounts, hostStyleUrls, authenticator, clock, false);
+  }
+
+  /**
+   * @param skipApiVersionCheck whether {@code x-ms-version}s after the newest known one are served
+   *     (Azurite's {@code --skipApiVersionCheck}) instead of refused
+   */
+  public TableApiHandler(
+      TableService rootService,
+      Set<String> accounts,
+      boolean hostStyleUrls,
+      RequestAuthenticator authenticator,
+      Clock clock,
+      boolean skipApiVersionCheck) {
+    this.skipApiVersionCheck = skipApiVersionCheck;
     this.rootService = rootService;
     this.accounts = Set.copyOf(accounts);
     this.resolver = new AccountResolver(accounts, hostStyleUrls);
@@ -161,7 +177,7 @@ public final class TableApiHandler extends Handler.Abstract {
       if (path != addressed) {
         SecondaryEndpoint.requireRead(request.getMethod());
       }
-      ApiVersion.check(request.getHeaders().get("x-ms-version"));
+      ApiVersion.check(request.getHeaders().get("x-ms-version"), skipApiVersionCheck);
       Grant grant =
           authenticator.authenticate(new JettySignedRequest(request, query), path.account());
       if (path == addressed) {

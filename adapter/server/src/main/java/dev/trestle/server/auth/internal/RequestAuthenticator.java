@@ -75,6 +75,24 @@ public final class RequestAuthenticator {
       boolean allowAnonymous,
       Duration clockSkew,
       TokenAuthentication tokens) {
+    this(accountKeys, accessPolicies, clock, allowAnonymous, clockSkew, tokens, false);
+  }
+
+  /**
+   * @param undatedSharedKey whether a Shared Key or Shared Key Lite request without {@code
+   *     x-ms-date} and {@code Date} is checked with an empty date line instead of refused
+   *     (Azurite's {@code --loose}; Azure refuses it)
+   * @throws IllegalArgumentException when a key is not base64, the skew is negative or the token
+   *     keys cannot be read
+   */
+  public RequestAuthenticator(
+      Map<String, List<String>> accountKeys,
+      BiFunction<String, String, List<AccessPolicy>> accessPolicies,
+      Clock clock,
+      boolean allowAnonymous,
+      Duration clockSkew,
+      TokenAuthentication tokens,
+      boolean undatedSharedKey) {
     Objects.requireNonNull(accessPolicies, "accessPolicies");
     Objects.requireNonNull(clock, "clock");
     if (clockSkew == null || clockSkew.isNegative()) {
@@ -82,7 +100,7 @@ public final class RequestAuthenticator {
           "clockSkew must be zero or positive, e.g. Duration.ofMinutes(15)");
     }
     AccountKeys keys = new AccountKeys(accountKeys);
-    this.sharedKey = new SharedKeyVerifier(keys, clock, clockSkew);
+    this.sharedKey = new SharedKeyVerifier(keys, clock, clockSkew, undatedSharedKey);
     this.accountSas = new AccountSasVerifier(keys, clock);
     this.tableSas = new TableSasVerifier(keys, accessPolicies, clock);
     this.allowAnonymous = allowAnonymous;

@@ -251,6 +251,43 @@ class SharedKeyTest {
   }
 
   @Test
+  void undatedSharedKeyIsAcceptedOnlyWhenLooseAndOnlyOverAnEmptyDateLine() {
+    RequestAuthenticator loose =
+        new RequestAuthenticator(
+            Map.of(ACCOUNT, List.of(KEY1, KEY2)),
+            (a, t) -> List.of(),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            false,
+            RequestAuthenticator.DEFAULT_CLOCK_SKEW,
+            null,
+            true);
+    FakeRequest liteUndated =
+        FakeRequest.of("GET", TABLES)
+            .header(
+                "Authorization",
+                "SharedKeyLite " + ACCOUNT + ":" + TestSigner.sign(KEY1, "\n/acct/acct/Tables"));
+    FakeRequest fullUndated =
+        FakeRequest.of("GET", TABLES)
+            .header(
+                "Authorization",
+                "SharedKey "
+                    + ACCOUNT
+                    + ":"
+                    + TestSigner.sign(KEY2, "GET\n\n\n\n/acct/acct/Tables"));
+    assertFullAccess(loose.authenticate(liteUndated, ACCOUNT));
+    assertFullAccess(loose.authenticate(fullUndated, ACCOUNT));
+    assertFails(
+        TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(liteUndated, ACCOUNT));
+    assertFails(
+        TableErrorCode.AUTHENTICATION_FAILED,
+        () -> authenticator.authenticate(fullUndated, ACCOUNT));
+    // a date that is given is still signed and checked against the clock
+    FakeRequest stale = lite("GET", TABLES, KEY1, NOW.minus(Duration.ofHours(1)));
+    assertFails(TableErrorCode.AUTHENTICATION_FAILED, () -> loose.authenticate(stale, ACCOUNT));
+  }
+
+  @Test
   void malformedAuthorizationHeaderIsABadRequest() {
     for (String header :
         List.of(

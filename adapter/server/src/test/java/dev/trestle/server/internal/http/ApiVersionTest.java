@@ -22,10 +22,31 @@ class ApiVersionTest {
           "2019-02-02",
           "2020-12-06",
           "2025-11-05",
+          dev.trestle.model.TableLimits.NEWEST_API_VERSION,
           " 2019-02-02 "
         }) {
       assertThatCode(() -> ApiVersion.check(version)).as(version).doesNotThrowAnyException();
     }
+  }
+
+  @Test
+  void refusesVersionsAfterTheNewestKnownUnlessTheCheckIsSkipped() {
+    String newest = dev.trestle.model.TableLimits.NEWEST_API_VERSION;
+    String next = java.time.LocalDate.parse(newest).plusDays(1).toString();
+    for (String version : new String[] {next, "2099-01-01"}) {
+      assertThatThrownBy(() -> ApiVersion.check(version))
+          .as(version)
+          .isInstanceOfSatisfying(
+              TableException.class,
+              e -> {
+                assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_HEADER_VALUE);
+                assertThat(e.getMessage())
+                    .startsWith(
+                        "The value for one of the HTTP headers is not in the correct format.");
+              });
+      assertThatCode(() -> ApiVersion.check(version, true)).doesNotThrowAnyException();
+    }
+    assertThatThrownBy(() -> ApiVersion.check("invalid", true)).isInstanceOf(TableException.class);
   }
 
   @Test
