@@ -62,7 +62,11 @@ public final class EntityWriter {
   /** Applies one valid operation; returns the stored entity, or throws the operation's error. */
   public TableEntity writeOne(TableOperation operation) {
     try {
-      return retried(() -> single.write(operation));
+      return retried(
+          () ->
+              operation.kind() == Kind.INSERT
+                  ? single.write(store.sql, operation)
+                  : store.inTransaction(sql -> single.write(sql, operation)));
     } catch (OperationFailure failure) {
       throw failure.error;
     }

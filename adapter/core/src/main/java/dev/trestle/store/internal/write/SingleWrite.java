@@ -17,13 +17,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
 
 /**
- * One operation on one entity, each in one auto-committed statement where its semantics allow:
- * insert, insert-or-replace, replace and delete (If-Match the statement's condition) write without
- * reading first; a merge reads the stored version, then writes the merged properties over exactly
- * that version. New versions are decided in the statement from the stored row (see {@link
+ * One operation on one entity, each in one statement where its semantics allow: insert,
+ * insert-or-replace, replace and delete (If-Match the statement's condition) write without reading
+ * first; a merge reads the stored version, then writes the merged properties over exactly that
+ * version. Only an insert runs in auto-commit: every other write commits only when its caller
+ * commits, so that a statement delayed on the network after its caller gave up (answered
+ * ServerBusy) can never take effect after writes acknowledged since; a late insert meets the key.
+ * New versions are decided in the statement from the stored row (see {@link
  * dev.trestle.store.internal.codec.VersionClock}). A statement that changed nothing is explained by
  * reading the entity: the error it calls for, or, when the entity changed in between, null for the
  * caller to decide again.
@@ -47,20 +51,20 @@ final class SingleWrite {
    * The stored entity, or null when the premise changed under the write (decide again); throws the
    * operation's error, or a DataAccessException (a duplicate key of a racing insert: decide again).
    */
-  TableEntity write(TableOperation operation) {
+  TableEntity write(DSLContext sql, TableOperation operation) {
     TableEntity entity = operation.entity();
     return switch (operation.kind()) {
-      case INSERT -> insert(entity);
-      case UPSERT_REPLACE -> upsertReplace(entity);
-      case UPDATE -> replace(entity, operation.ifMatch());
-      case MERGE, UPSERT_MERGE -> merge(operation);
-      case DELETE -> delete(entity, operation.ifMatch());
+      case INSERT -> insert(sql, entity);
+      case UPSERT_REPLACE -> upsertReplace(sql, entity);
+      case UPDATE -> replace(sql, entity, operation.ifMatch());
+      case MERGE, UPSERT_MERGE -> merge(sql, operation);
+      case DELETE -> delete(sql, entity, operation.ifMatch());
     };
   }
 
-  private TableEntity insert(TableEntity entity) {
+  private TableEntity insert(DSLContext sql, TableEntity entity) {
     try {
-      return insertNew(entity);
+      return insertNew(sql, entity);
     } catch (DataAccessException e) {
       if (store.errors.isDuplicateKey(e)) {
         throw StoreErrors.entityAlreadyExists();
@@ -70,11 +74,12 @@ final class SingleWrite {
   }
 
   /** Inserts the entity as new; a duplicate key fails with the database's error. */
-  private TableEntity insertNew(TableEntity entity) {
+  private TableEntity insertNew(DSLContext sql, TableEntity entity) {
     long ticks = store.versions.now();
     String document = store.properties.encode(entity.properties());
     int inserted =
         jdbc(
+            sql,
             connection -> {
               try (PreparedStatement insert = connection.prepareStatement(statements.insert)) {
                 insert.setString(1, store.dialect.encodeText(entity.partitionKey()));
@@ -92,11 +97,12 @@ final class SingleWrite {
     return stored(entity, ticks, entity.properties());
   }
 
-  private TableEntity upsertReplace(TableEntity entity) {
+  private TableEntity upsertReplace(DSLContext sql, TableEntity entity) {
     long now = store.versions.now();
     String document = store.properties.encode(entity.properties());
     Long ticks =
         jdbc(
+            sql,
             connection -> {
               try (PreparedStatement upsert =
                   connection.prepareStatement(statements.upsertReplace)) {
@@ -115,20 +121,24 @@ final class SingleWrite {
     return stored(entity, ticks, entity.properties());
   }
 
-  private TableEntity replace(TableEntity entity, String ifMatch) {
+  private TableEntity replace(DSLContext sql, TableEntity entity, String ifMatch) {
     Long expected = ETags.ticksNamed(ifMatch);
     if (expected == null && !ETags.matchesAny(ifMatch)) {
-      return unchanged(entity, ifMatch); // an ETag that is not ours matches no version
+      return unchanged(sql, entity, ifMatch); // an ETag that is not ours matches no version
     }
-    Long ticks = replace(entity, entity.properties(), expected);
-    return ticks == null ? unchanged(entity, ifMatch) : stored(entity, ticks, entity.properties());
+    Long ticks = replace(sql, entity, entity.properties(), expected);
+    return ticks == null
+        ? unchanged(sql, entity, ifMatch)
+        : stored(entity, ticks, entity.properties());
   }
 
   /** Writes the properties over the stored version {@code expected} (any when null). */
-  private Long replace(TableEntity entity, Map<String, PropertyValue> properties, Long expected) {
+  private Long replace(
+      DSLContext sql, TableEntity entity, Map<String, PropertyValue> properties, Long expected) {
     long now = store.versions.now();
     String document = store.properties.encode(properties);
     return jdbc(
+        sql,
         connection -> {
           try (PreparedStatement update =
               connection.prepareStatement(
@@ -147,9 +157,9 @@ final class SingleWrite {
         });
   }
 
-  private TableEntity merge(TableOperation operation) {
+  private TableEntity merge(DSLContext sql, TableOperation operation) {
     TableEntity entity = operation.entity();
-    Found found = reader.find(store.sql, entity.partitionKey(), entity.rowKey());
+    Found found = reader.find(sql, entity.partitionKey(), entity.rowKey());
     if (!found.table()) {
       throw StoreErrors.tableNotFound();
     }
@@ -157,7 +167,7 @@ final class SingleWrite {
       if (operation.kind() == Kind.MERGE) {
         throw StoreErrors.resourceNotFound();
       }
-      return insertNew(entity); // a racing insert's duplicate key: decide again
+      return insertNew(sql, entity); // a racing insert's duplicate key: decide again
     }
     if (operation.kind() == Kind.MERGE && !ETags.matches(operation.ifMatch(), found.ticks())) {
       throw StoreErrors.updateConditionNotSatisfied();
@@ -165,17 +175,18 @@ final class SingleWrite {
     Map<String, PropertyValue> merged =
         new LinkedHashMap<>(store.properties.decode(found.document()));
     merged.putAll(entity.properties());
-    Long ticks = replace(entity, merged, found.ticks());
+    Long ticks = replace(sql, entity, merged, found.ticks());
     return ticks == null ? null : stored(entity, ticks, merged);
   }
 
-  private TableEntity delete(TableEntity entity, String ifMatch) {
+  private TableEntity delete(DSLContext sql, TableEntity entity, String ifMatch) {
     Long expected = ETags.ticksNamed(ifMatch);
     if (expected == null && !ETags.matchesAny(ifMatch)) {
-      return unchanged(entity, ifMatch);
+      return unchanged(sql, entity, ifMatch);
     }
     int deleted =
         jdbc(
+            sql,
             connection -> {
               try (PreparedStatement delete =
                   connection.prepareStatement(
@@ -192,15 +203,15 @@ final class SingleWrite {
             });
     return deleted == 1
         ? TableEntity.builder(entity.partitionKey(), entity.rowKey()).build()
-        : unchanged(entity, ifMatch);
+        : unchanged(sql, entity, ifMatch);
   }
 
   /**
    * Why a conditional write changed nothing, from the entity as it is now: its error, or null when
    * the version it names is there now (the entity changed between the write and this read).
    */
-  private TableEntity unchanged(TableEntity entity, String ifMatch) {
-    Found found = reader.find(store.sql, entity.partitionKey(), entity.rowKey());
+  private TableEntity unchanged(DSLContext sql, TableEntity entity, String ifMatch) {
+    Found found = reader.find(sql, entity.partitionKey(), entity.rowKey());
     if (!found.table()) {
       throw StoreErrors.tableNotFound();
     }
@@ -220,8 +231,8 @@ final class SingleWrite {
     }
   }
 
-  private <T> T jdbc(org.jooq.ConnectionCallable<T> work) {
-    return store.withConnection(store.sql, work);
+  private <T> T jdbc(DSLContext sql, org.jooq.ConnectionCallable<T> work) {
+    return store.withConnection(sql, work);
   }
 
   private static TableEntity stored(
