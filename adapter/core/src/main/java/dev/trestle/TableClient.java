@@ -73,4 +73,14 @@ public interface TableClient {
    *     partitions)
    */
   List<TableEntity> submitTransaction(List<TableOperation> operations);
+
+  /**
+   * Trestle's extensions of this table (count, exists, newest first, bulk deletes), which Azure
+   * does not offer. {@code NotImplemented} when the service was built with {@code
+   * extensions(false)}, or does not offer them.
+   */
+  default TableExtensions extensions() {
+    throw new TableException(
+        TableErrorCode.NOT_IMPLEMENTED, "This TableClient offers no Trestle extensions.");
+  }
 }

@@ -71,6 +71,12 @@ public interface TableService extends AutoCloseable {
   TableClient tableClient(String tableName);
 
   /**
+   * A writer loading many entities into an existing table in large transactions (see {@link
+   * BulkWriter}); {@code TableNotFound} if the table does not exist.
+   */
+  BulkWriter bulkWriter(String tableName, BulkWriteOptions options);
+
+  /**
    * Declares an index on a property of one table's entities for filters comparing it with values of
    * {@code type} ({@code Timestamp} with {@link EdmType#DATE_TIME} indexes the write time), and
    * builds it: on PostgreSQL without blocking writes, returning when it is ready. Declaring what is

@@ -19,6 +19,7 @@ public final class TableServiceBuilder {
   private java.time.Duration connectionTimeout = DEFAULT_CONNECTION_TIMEOUT;
   private String account = TableService.DEFAULT_ACCOUNT;
   private boolean migrate = true;
+  private boolean extensions = true;
 
   /**
    * How long a call waits for a pooled connection before it fails with ServerBusy, unless
@@ -92,6 +93,16 @@ public final class TableServiceBuilder {
   }
 
   /**
+   * Whether {@link TableClient#extensions()} answers (default true); false makes every extension
+   * fail with {@code NotImplemented}, for an operator who wants only what Azure offers. Standard
+   * operations answer the same either way.
+   */
+  public TableServiceBuilder extensions(boolean extensions) {
+    this.extensions = extensions;
+    return this;
+  }
+
+  /**
    * Opens the service: creates the pool if a URL was given, checks the database is supported and
    * migrates its schema unless {@code migrate(false)}.
    *
@@ -131,6 +142,7 @@ public final class TableServiceBuilder {
             maximumPoolSize,
             connectionTimeout,
             account,
-            migrate));
+            migrate,
+            extensions));
   }
 }

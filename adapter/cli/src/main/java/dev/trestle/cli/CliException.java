@@ -1,7 +1,7 @@
 package dev.trestle.cli;
 
 /** A failure the CLI reports as one line on stderr, with the exit code that classifies it. */
-public final class CliException extends RuntimeException {
+public class CliException extends RuntimeException {
   private final int exitCode;
 
   public CliException(int exitCode, String message) {

@@ -3,10 +3,14 @@ package dev.trestle.cli;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.Configuration;
 import dev.trestle.cli.config.DatabaseSettings;
-import dev.trestle.cli.transfer.EntitySink;
+import dev.trestle.cli.transfer.DatabaseEnd;
+import dev.trestle.cli.transfer.End;
+import dev.trestle.cli.transfer.EndpointEnd;
 import dev.trestle.cli.transfer.EntityWriter;
+import dev.trestle.cli.transfer.NdjsonEnd;
 import dev.trestle.cli.transfer.RemoteTables;
-import dev.trestle.cli.transfer.TableEnd;
+import dev.trestle.cli.transfer.Source;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,11 +27,12 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     description = {
       "Copy tables between databases and Table endpoints: H2 to PostgreSQL, Azure to Trestle, and back.",
-      "The source is --db (or TRESTLE_DB), or --from-endpoint; the target is --to-db or --to-endpoint.",
-      "Entities go in entity-group transactions of up to 100 per partition ($batch into an endpoint);",
-      "throttling and dropped connections are retried with back-off."
+      "The source is --db (or TRESTLE_DB), --from-endpoint",
+      "or --from-dir; the target is --to-db, --to-endpoint or --to-dir. A database is written in",
+      "transactions of 1,000 entities keeping Timestamps; an endpoint in $batch groups of up to 100,",
+      "several in flight. SIGTERM stops after a checkpoint (exit 8); --resume continues."
     })
-final class CopyCommand implements Callable<Integer> {
+class CopyCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
 
   @Mixin DatabaseOptions source;
@@ -43,6 +48,13 @@ final class CopyCommand implements Callable<Integer> {
 
   @ArgGroup(exclusive = true, order = 31)
   Credentials from;
+
+  @Option(
+      names = "--from-dir",
+      paramLabel = "DIR",
+      order = 32,
+      description = "Read the tables of a folder written by export --out-dir (or copy --to-dir).")
+  Path fromDir;
 
   @Option(
       names = "--to-db",
@@ -74,6 +86,28 @@ final class CopyCommand implements Callable<Integer> {
 
   @ArgGroup(exclusive = true, order = 44)
   TargetCredentials to;
+
+  @Option(
+      names = "--to-dir",
+      paramLabel = "DIR",
+      order = 45,
+      description = "Write each table as DIR/TABLE.ndjson, with DIR/manifest.json naming them.")
+  Path toDir;
+
+  @Option(
+      names = "--lanes",
+      paramLabel = "N",
+      order = 53,
+      description = "Entity-group batches in flight at once into an endpoint. Default: 8")
+  int lanes = 8;
+
+  @Mixin TransferOptions transfer;
+
+  @Option(
+      names = "--verify",
+      order = 54,
+      description = "After the copy, compare source and target as the verify command does.")
+  boolean verify;
 
   @Option(
       names = "--table",
@@ -123,52 +157,33 @@ final class CopyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if ((targetUrl == null) == (toEndpoint == null)) {
-      throw new CliException(
-          ExitCode.USAGE, "Give exactly one target: --to-db JDBC_URL or --to-endpoint URL.");
-    }
+    checkEnds();
     List<AutoCloseable> opened = new ArrayList<>();
     try {
-      TableEnd fromEnd =
-          fromEndpoint != null
-              ? new TableEnd.Endpoint(
-                  remote(
-                      fromEndpoint,
-                      from == null ? null : from.key,
-                      from == null ? null : from.sas,
-                      "--from"))
-              : database(
-                  DatabaseSettings.resolve(
-                      source.configuration(trestle.environment()), source.flags()),
-                  Database.Access.READ,
-                  opened);
-      TableEnd toEnd =
-          toEndpoint != null
-              ? new TableEnd.Endpoint(
-                  remote(
-                      toEndpoint, to == null ? null : to.key, to == null ? null : to.sas, "--to"))
-              : database(
-                  DatabaseSettings.resolve(
-                      Configuration.load(null, Map.of()),
-                      new DatabaseSettings.DatabaseFlags(
-                          targetUrl, targetUser, targetPassword, null, null, null)),
-                  Database.Access.READ_WRITE,
-                  opened);
+      End fromEnd = openSource(opened);
+      End toEnd = openTarget(opened, Database.Access.READ_WRITE);
       // listed names are already as created; named ones are looked up (case-insensitively) once
       // each
       List<String> names =
           tables == null || tables.isEmpty()
               ? fromEnd.tableNames()
               : tables.stream().map(table -> asCreated(fromEnd, table)).toList();
-      long total = 0;
-      for (String name : names) {
-        total += copy(fromEnd, toEnd, name, mode);
+      transfer.run(trestle, "copy", fromEnd, toEnd, names, "Copied");
+      if (verify) {
+        return VerifyCommand.verify(
+            trestle,
+            fromEnd,
+            toEnd,
+            names,
+            !(toEnd instanceof EndpointEnd)
+                && transfer.keepTimestamps
+                && !(fromEnd instanceof EndpointEnd));
       }
-      trestle.err().println("Copied " + total + " entities in " + names.size() + " table(s).");
       return ExitCode.OK;
     } catch (RemoteTables.RemoteException e) {
-      throw new CliException(
-          e.status() == 0 ? ExitCode.DATABASE : ExitCode.DATA, e.getMessage() + ".", e);
+      throw remoteFailure(e);
+    } catch (EntityWriter.WriteFailedException e) {
+      throw new CliException(ExitCode.DATA, e.getMessage() + ".", e);
     } finally {
       for (AutoCloseable closeable : opened.reversed()) {
         try {
@@ -180,34 +195,108 @@ final class CopyCommand implements Callable<Integer> {
     }
   }
 
-  private static String asCreated(TableEnd from, String table) {
+  /** Exactly one target, at most one source flag. */
+  void checkEnds() {
+    int targets =
+        (targetUrl != null ? 1 : 0) + (toEndpoint != null ? 1 : 0) + (toDir != null ? 1 : 0);
+    if (targets != 1) {
+      throw new CliException(
+          ExitCode.USAGE,
+          "Give exactly one target: --to-db JDBC_URL, --to-endpoint URL or --to-dir DIR.");
+    }
+    if (fromEndpoint != null && fromDir != null) {
+      throw new CliException(ExitCode.USAGE, "Give one source: --from-endpoint or --from-dir.");
+    }
+  }
+
+  /** The source the flags name: --from-endpoint, --from-dir, else the database of --db. */
+  End openSource(List<AutoCloseable> opened) {
+    End fromEnd;
+    if (fromEndpoint != null) {
+      fromEnd =
+          new EndpointEnd(
+              remote(
+                  fromEndpoint,
+                  from == null ? null : from.key,
+                  from == null ? null : from.sas,
+                  "--from"),
+              mode,
+              lanes);
+    } else if (fromDir != null) {
+      fromEnd = NdjsonEnd.folder(fromDir);
+    } else {
+      DatabaseSettings settings =
+          DatabaseSettings.resolve(source.configuration(trestle.environment()), source.flags());
+      fromEnd =
+          new DatabaseEnd(
+              database(settings, Database.Access.READ, opened),
+              mode,
+              transfer.keepTimestamps,
+              settings.redactedUrl() + "#" + account);
+    }
+    return fromEnd;
+  }
+
+  /** The target the flags name: --to-endpoint, --to-dir or --to-db. */
+  End openTarget(List<AutoCloseable> opened, Database.Access access) {
+    End toEnd;
+    if (toEndpoint != null) {
+      toEnd =
+          new EndpointEnd(
+              remote(toEndpoint, to == null ? null : to.key, to == null ? null : to.sas, "--to"),
+              mode,
+              lanes);
+    } else if (toDir != null) {
+      toEnd = NdjsonEnd.folder(toDir);
+    } else {
+      DatabaseSettings settings =
+          DatabaseSettings.resolve(
+              Configuration.load(null, Map.of()),
+              new DatabaseSettings.DatabaseFlags(
+                  targetUrl, targetUser, targetPassword, null, null, null));
+      toEnd =
+          new DatabaseEnd(
+              database(settings, access, opened),
+              mode,
+              transfer.keepTimestamps,
+              settings.redactedUrl() + "#" + account);
+    }
+    return toEnd;
+  }
+
+  /** An endpoint's refusal as the CLI reports it: unreachable, credentials, missing table. */
+  static CliException remoteFailure(RemoteTables.RemoteException e) {
+    if (e.status() == 0) {
+      return new CliException(ExitCode.DATABASE, e.getMessage() + ".", e);
+    }
+    if (e.status() == 403 || e.status() == 401) {
+      return new CliException(
+          ExitCode.AUTHENTICATION,
+          e.getMessage()
+              + ": the endpoint refused the credentials (check the account key or SAS token, and"
+              + " that the URL names the account they belong to).",
+          e);
+    }
+    if (e.status() == 404 && "TableNotFound".equals(e.errorCode())) {
+      return new CliException(ExitCode.TABLE_NOT_FOUND, e.getMessage() + ".", e);
+    }
+    return new CliException(ExitCode.DATA, e.getMessage() + ".", e);
+  }
+
+  static String asCreated(Source from, String table) {
     return from.find(table)
         .orElseThrow(
             () ->
                 new CliException(
-                    ExitCode.DATA, "Table '" + table + "' does not exist in the source."));
+                    ExitCode.TABLE_NOT_FOUND,
+                    "Table '" + table + "' does not exist in the source."));
   }
 
-  /**
-   * Copies one table, named as created in the source, keeping that casing in the target; returns
-   * the count.
-   */
-  static long copy(TableEnd from, TableEnd to, String name, EntityWriter.Mode mode) {
-    EntitySink sink = to.writer(name, mode);
-    try {
-      from.read(name, sink::add);
-      sink.close();
-      return sink.written();
-    } catch (EntityWriter.WriteFailedException e) {
-      throw new CliException(ExitCode.DATA, e.getMessage() + ".", e);
-    }
-  }
-
-  private TableEnd database(
+  private TableService database(
       DatabaseSettings settings, Database.Access access, List<AutoCloseable> opened) {
     Database db = Database.open(settings, account, access);
     opened.add(db);
-    return new TableEnd.Database(db.tables());
+    return db.tables();
   }
 
   private static RemoteTables remote(String endpoint, String key, String sas, String prefix) {

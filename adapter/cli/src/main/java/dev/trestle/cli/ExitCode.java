@@ -24,5 +24,20 @@ public final class ExitCode {
    */
   public static final int DATA = 5;
 
+  /** The table named does not exist (in the source, or in the database exported). */
+  public static final int TABLE_NOT_FOUND = 6;
+
+  /** A Table endpoint refused the account key or SAS token (check --from-key, --to-key, ...). */
+  public static final int AUTHENTICATION = 7;
+
+  /**
+   * A transfer was stopped by SIGTERM or SIGINT after committing what was in flight and writing its
+   * checkpoint: the same command with --resume continues it.
+   */
+  public static final int STOPPED = 8;
+
+  /** verify found the source and the target different (the differences are listed). */
+  public static final int DIFFERENT = 9;
+
   private ExitCode() {}
 }

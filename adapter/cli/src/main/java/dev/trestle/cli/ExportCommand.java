@@ -1,19 +1,13 @@
 package dev.trestle.cli;
 
-import dev.trestle.EntityPage;
-import dev.trestle.EntityQuery;
-import dev.trestle.TableClient;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
-import dev.trestle.json.EntityLines;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.trestle.cli.transfer.DatabaseEnd;
+import dev.trestle.cli.transfer.EntityWriter;
+import dev.trestle.cli.transfer.NdjsonEnd;
+import dev.trestle.cli.transfer.Sink;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,8 +19,10 @@ import picocli.CommandLine.ParentCommand;
     sortOptions = false,
     mixinStandardHelpOptions = true,
     description = {
-      "Write a table's entities as NDJSON, one typed entity per line.",
-      "Each line is the Table service's JSON with @odata.type annotations; lines come in PartitionKey and RowKey order."
+      "Write a table's entities as NDJSON, one typed entity per line, or every table of the account",
+      "into a folder (--out-dir: one TABLE.ndjson per table and a manifest.json).",
+      "Each line is the Table service's JSON with @odata.type annotations and the entity's Timestamp;",
+      "lines come in PartitionKey and RowKey order."
     })
 final class ExportCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
@@ -35,11 +31,10 @@ final class ExportCommand implements Callable<Integer> {
 
   @Option(
       names = "--table",
-      required = true,
       paramLabel = "NAME",
       order = 10,
-      description = "The table to export.")
-  String table;
+      description = "The table to export; with --out-dir repeatable, default every table.")
+  List<String> tables;
 
   @Option(
       names = "--filter",
@@ -56,66 +51,71 @@ final class ExportCommand implements Callable<Integer> {
   Path out;
 
   @Option(
+      names = "--out-dir",
+      paramLabel = "DIR",
+      order = 13,
+      description = "Write the tables into this folder, one file each, with a manifest.")
+  Path outDir;
+
+  @Option(
       names = "--account",
       paramLabel = "NAME",
-      order = 13,
+      order = 14,
       description = "The storage account owning the table. Default: devstoreaccount1")
   String account = TableService.DEFAULT_ACCOUNT;
 
+  @Mixin TransferOptions transfer;
+
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
+    if (outDir == null && (tables == null || tables.size() != 1)) {
+      throw new CliException(
+          ExitCode.USAGE, "Give one --table to export into a file, or --out-dir DIR for several.");
+    }
+    if (outDir != null && out != null) {
+      throw new CliException(ExitCode.USAGE, "Give --out FILE or --out-dir DIR, not both.");
+    }
+    if (transfer.resume && outDir == null && NdjsonEndFiles.isStandard(out)) {
+      throw new CliException(ExitCode.USAGE, "--resume needs --out FILE or --out-dir DIR.");
+    }
     DatabaseSettings settings =
         DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
     try (Database db = Database.open(settings, account, Database.Access.READ)) {
-      if (db.tables().getTable(table).isEmpty()) {
-        throw new CliException(
-            ExitCode.DATA, "Table '" + table + "' does not exist in account " + account + ".");
-      }
-      long count;
-      try (Writer writer = open()) {
-        count = export(db.tables().tableClient(table), filter, writer);
-      }
-      trestle.err().println("Exported " + count + " entities from " + table + ".");
+      DatabaseEnd source =
+          new DatabaseEnd(
+              db.tables(),
+              EntityWriter.Mode.UPSERT,
+              true,
+              settings.redactedUrl() + "#" + account,
+              filter);
+      List<String> names =
+          tables == null || tables.isEmpty()
+              ? source.tableNames()
+              : tables.stream()
+                  .map(
+                      table ->
+                          source
+                              .find(table)
+                              .orElseThrow(
+                                  () ->
+                                      new CliException(
+                                          ExitCode.TABLE_NOT_FOUND,
+                                          "Table '"
+                                              + table
+                                              + "' does not exist in account "
+                                              + account
+                                              + ".")))
+                  .toList();
+      Sink sink = outDir != null ? NdjsonEnd.folder(outDir) : NdjsonEnd.file(out, names.getFirst());
+      transfer.run(trestle, "export", source, sink, names, "Exported");
       return ExitCode.OK;
     }
   }
 
-  /** Writes every matching entity, page by page; returns how many. */
-  static long export(TableClient table, String filter, Writer writer) {
-    EntityQuery query = EntityQuery.filter(filter);
-    long count = 0;
-    try {
-      while (true) {
-        EntityPage page = table.query(query);
-        for (var entity : page.entities()) {
-          writer.write(EntityLines.write(entity));
-          writer.write('\n');
-          count++;
-        }
-        if (page.next().isEmpty()) {
-          writer.flush();
-          return count;
-        }
-        query = query.withContinuation(page.next().get());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private Writer open() throws IOException {
-    if (out == null || out.toString().equals("-")) {
-      return new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)) {
-        @Override
-        public void close() throws IOException {
-          flush(); // leave standard output open
-        }
-      };
-    }
-    try {
-      return Files.newBufferedWriter(out, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new CliException(ExitCode.DATA, "Cannot write " + out + ": " + e.getMessage() + ".");
+  /** Standard output or input. */
+  static final class NdjsonEndFiles {
+    static boolean isStandard(Path file) {
+      return file == null || file.toString().equals("-");
     }
   }
 }

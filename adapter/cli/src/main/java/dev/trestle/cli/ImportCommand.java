@@ -1,18 +1,13 @@
 package dev.trestle.cli;
 
-import dev.trestle.TableClient;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
+import dev.trestle.cli.transfer.DatabaseEnd;
 import dev.trestle.cli.transfer.EntityWriter;
-import dev.trestle.json.EntityLines;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import dev.trestle.cli.transfer.NdjsonEnd;
+import dev.trestle.cli.transfer.Source;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,8 +19,9 @@ import picocli.CommandLine.ParentCommand;
     sortOptions = false,
     mixinStandardHelpOptions = true,
     description = {
-      "Read NDJSON entities (as written by export) into a table, creating it when missing.",
-      "Consecutive entities of one partition are written in transactions of up to 100."
+      "Read NDJSON entities (as written by export) into a table, creating it when missing, or a",
+      "folder written by export --out-dir into its tables. Entities keep the Timestamp of their",
+      "line unless --no-keep-timestamps; they go in transactions of 1,000."
     })
 final class ImportCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
@@ -34,10 +30,9 @@ final class ImportCommand implements Callable<Integer> {
 
   @Option(
       names = "--table",
-      required = true,
       paramLabel = "NAME",
       order = 10,
-      description = "The table to write to.")
+      description = "The table to write to (with --in).")
   String table;
 
   @Option(
@@ -48,9 +43,16 @@ final class ImportCommand implements Callable<Integer> {
   Path in;
 
   @Option(
+      names = "--in-dir",
+      paramLabel = "DIR",
+      order = 12,
+      description = "Import every table of this folder (its manifest.json names them).")
+  Path inDir;
+
+  @Option(
       names = "--mode",
       paramLabel = "MODE",
-      order = 12,
+      order = 13,
       description =
           "upsert (insert or replace, default), merge (insert or merge) or insert (stop at an existing entity).")
   EntityWriter.Mode mode = EntityWriter.Mode.UPSERT;
@@ -58,65 +60,33 @@ final class ImportCommand implements Callable<Integer> {
   @Option(
       names = "--account",
       paramLabel = "NAME",
-      order = 13,
+      order = 14,
       description = "The storage account owning the table. Default: devstoreaccount1")
   String account = TableService.DEFAULT_ACCOUNT;
 
+  @Mixin TransferOptions transfer;
+
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
+    if ((inDir == null) == (table == null)) {
+      throw new CliException(
+          ExitCode.USAGE, "Give --table NAME (reading --in or standard input) or --in-dir DIR.");
+    }
+    if (transfer.resume && inDir == null && ExportCommand.NdjsonEndFiles.isStandard(in)) {
+      throw new CliException(ExitCode.USAGE, "--resume needs --in FILE or --in-dir DIR.");
+    }
+    Source source = inDir != null ? NdjsonEnd.folder(inDir) : NdjsonEnd.file(in, table);
+    List<String> names = source.tableNames();
     DatabaseSettings settings =
         DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
-    try (BufferedReader reader = open();
-        Database db = Database.open(settings, account, Database.Access.READ_WRITE)) {
-      db.tables().createTableIfNotExists(table);
-      long count = importLines(reader, db.tables().tableClient(table), mode);
-      trestle.err().println("Imported " + count + " entities into " + table + ".");
+    try (Database db = Database.open(settings, account, Database.Access.READ_WRITE)) {
+      DatabaseEnd sink =
+          new DatabaseEnd(
+              db.tables(), mode, transfer.keepTimestamps, settings.redactedUrl() + "#" + account);
+      transfer.run(trestle, "import", source, sink, names, "Imported");
       return ExitCode.OK;
-    }
-  }
-
-  /** Imports every non-blank line; a bad line stops the import with its line number. */
-  static long importLines(BufferedReader reader, TableClient table, EntityWriter.Mode mode) {
-    EntityWriter writer = new EntityWriter(table, mode);
-    long lineNumber = 0;
-    try {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-        lineNumber++;
-        if (line.isBlank()) {
-          continue;
-        }
-        try {
-          writer.add(EntityLines.read(line));
-        } catch (EntityLines.MalformedEntityException e) {
-          writer.flush();
-          throw new CliException(
-              ExitCode.DATA,
-              "Line "
-                  + lineNumber
-                  + ": "
-                  + e.getMessage()
-                  + " ("
-                  + writer.written()
-                  + " entities were written before it).");
-        }
-      }
-      writer.close();
-      return writer.written();
     } catch (EntityWriter.WriteFailedException e) {
       throw new CliException(ExitCode.DATA, e.getMessage() + ".", e);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private BufferedReader open() throws IOException {
-    if (in == null || in.toString().equals("-")) {
-      return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-    }
-    try {
-      return Files.newBufferedReader(in, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new CliException(ExitCode.DATA, "Cannot read " + in + ": no such file.");
     }
   }
 }

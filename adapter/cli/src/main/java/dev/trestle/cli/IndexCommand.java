@@ -48,7 +48,7 @@ final class IndexCommand implements Callable<Integer> {
         required = true,
         paramLabel = "NAME",
         order = 10,
-        description = "The table whose entities are indexed.")
+        description = "The table.")
     String table;
 
     @Option(
@@ -59,9 +59,13 @@ final class IndexCommand implements Callable<Integer> {
     String account = TableService.DEFAULT_ACCOUNT;
 
     Database open(Trestle trestle) {
+      return open(trestle, Database.Access.READ_WRITE);
+    }
+
+    Database open(Trestle trestle, Database.Access access) {
       DatabaseSettings settings =
           DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
-      return Database.open(settings, account, Database.Access.READ_WRITE);
+      return Database.open(settings, account, access);
     }
   }
 

@@ -229,6 +229,15 @@ final class ServeCommand implements Callable<Integer> {
               + " repeatable. See trestle index. Env TRESTLE_INDEX (comma-separated). Default: none")
   List<String> indexes;
 
+  @Option(
+      names = "--extensions",
+      paramLabel = "on|off",
+      order = 40,
+      description =
+          "Trestle's extensions beyond Azure (/$count, trestle-orderby, trestle-delete; see the"
+              + " README); off answers each with NotImplemented. Env TRESTLE_EXTENSIONS. Default: on")
+  String extensions;
+
   @Mixin EmulatorOptions emulator;
 
   /** The indexes the settings declare, each checked. */
@@ -252,7 +261,8 @@ final class ServeCommand implements Callable<Integer> {
             opsPort,
             headerTimeout,
             minBodyRate,
-            maxConnections),
+            maxConnections,
+            extensions),
         new TokenSettings.TokenFlags(oauth, oauthJwks, oauthIssuer, oauthGrants, oauthAllowHttp),
         logFormat,
         new EndpointSettings.EndpointFlags(cert, key, pwd, disableProductStyleUrl),
@@ -320,6 +330,9 @@ final class ServeCommand implements Callable<Integer> {
         .endpoint()
         .certificate()
         .ifPresent(certificate -> out.println("  " + certificateLine(certificate)));
+    if (!runtime.settings().extensions()) {
+      out.println("  extensions: off, each answers NotImplemented (--extensions off)");
+    }
     if (runtime.settings().allowAnonymous()) {
       out.println("  anonymous requests are accepted (--allow-anonymous)");
     }

@@ -118,7 +118,11 @@ public final class ServerRuntime implements AutoCloseable {
 
   private static TableService openTables(HikariDataSource dataSource, ServerSettings settings) {
     try {
-      return TableService.builder().dataSource(dataSource).migrate(true).build();
+      return TableService.builder()
+          .dataSource(dataSource)
+          .migrate(true)
+          .extensions(settings.extensions())
+          .build();
     } catch (RuntimeException e) {
       throw new CliException(
           ExitCode.DATABASE,

@@ -25,7 +25,10 @@ import picocli.CommandLine.Command;
       ExportCommand.class,
       ImportCommand.class,
       CopyCommand.class,
+      VerifyCommand.class,
       IndexCommand.class,
+      CountCommand.class,
+      DeleteCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -4,7 +4,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "version", description = "Print Trestle's version and the Java runtime it runs on.")
+@Command(
+    name = "version",
+    mixinStandardHelpOptions = true,
+    description = "Print Trestle's version and the Java runtime it runs on.")
 final class VersionCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
 

@@ -76,7 +76,7 @@ class AccessLogTest {
       assertThat(line.getFormattedMessage())
           .startsWith("GET /" + account + "/Tables?sv=2019-02-02&")
           .contains("&sig=REDACTED")
-          .contains(" 403 AuthenticationFailed QueryTables ")
+          .contains(" 403 AuthenticationFailed QueryTables account=" + account + " ")
           .contains("out=" + refused.body().getBytes(StandardCharsets.UTF_8).length + "B")
           .contains("request-id=" + requestId)
           .endsWith("client-request-id=sdk-call-42")
@@ -92,6 +92,7 @@ class AccessLogTest {
       assertThat(json.get("status").asInt()).isEqualTo(403);
       assertThat(json.get("errorCode").asText()).isEqualTo("AuthenticationFailed");
       assertThat(json.get("operation").asText()).isEqualTo("QueryTables");
+      assertThat(json.get("account").asText()).isEqualTo(account);
       assertThat(json.get("durationMs").isNumber()).isTrue();
       assertThat(json.get("bytesOut").asLong()).isEqualTo(refused.body().length());
       assertThat(json.get("requestId").asText()).isEqualTo(requestId);
@@ -137,6 +138,36 @@ class AccessLogTest {
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       assertThat(listed.statusCode()).as(listed.body()).isEqualTo(200);
+    }
+  }
+
+  @DatabaseTest
+  void aHostStyleRequestsLineNamesItsAccount(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    try (ServerRuntime runtime = ServerRuntime.start(serve(db, account))) {
+      URI root = URI.create(runtime.rootUrl());
+      String response;
+      try (java.net.Socket socket = new java.net.Socket(root.getHost(), root.getPort())) {
+        socket.setSoTimeout(10_000);
+        String request =
+            "GET /Tables HTTP/1.1\r\nHost: "
+                + account
+                + ".table.localhost:"
+                + root.getPort()
+                + "\r\nx-ms-version: 2019-02-02\r\nConnection: close\r\n\r\n";
+        socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+        response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      }
+      java.util.regex.Matcher id =
+          java.util.regex.Pattern.compile("(?i)x-ms-request-id: (\\S+)").matcher(response);
+      assertThat(id.find()).as(response).isTrue();
+      ILoggingEvent line = lineFor(id.group(1));
+      assertThat(line.getFormattedMessage())
+          .startsWith("GET /Tables ")
+          .contains(" QueryTables account=" + account + " ");
+      JsonNode json =
+          new ObjectMapper().readTree(new String(encodeAsJson(line), StandardCharsets.UTF_8));
+      assertThat(json.get("account").asText()).isEqualTo(account);
     }
   }
 

@@ -112,7 +112,10 @@ class DatabaseCommandsTest {
       assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
       assertThat(run.err().strip())
           .isEqualTo(
-              "trestle: Line 3: property 'N' is not a valid Edm.Int64 (1 entities were written before it).");
+              "trestle: Line 3 of "
+                  + file
+                  + ": property 'N' is not a valid Edm.Int64 (1 entities before it are committed;"
+                  + " once it is fixed, --resume continues after them).");
     }
   }
 
@@ -154,7 +157,7 @@ class DatabaseCommandsTest {
   }
 
   @DatabaseTest
-  void exportOfAMissingTableIsADataError(TestDatabase db) {
+  void exportOfAMissingTableHasItsOwnExitCode(TestDatabase db) {
     CliRun run =
         CliRun.run(
             CliDatabases.args(
@@ -164,7 +167,7 @@ class DatabaseCommandsTest {
                 TestDatabase.newAccount(),
                 "--table",
                 "nothere"));
-    assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
+    assertThat(run.exitCode()).isEqualTo(ExitCode.TABLE_NOT_FOUND);
     assertThat(run.errLines())
         .singleElement()
         .asString()

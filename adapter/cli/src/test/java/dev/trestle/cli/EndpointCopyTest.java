@@ -161,6 +161,8 @@ class EndpointCopyTest {
                   source,
                   "--mode",
                   "insert",
+                  "--lanes",
+                  "1",
                   "--to-endpoint",
                   server.endpoint(target),
                   "--to-key",
@@ -238,12 +240,13 @@ class EndpointCopyTest {
               "d3Jvbmc=",
               "--to-db",
               "jdbc:h2:mem:unused-" + UUID.randomUUID());
-      assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
+      assertThat(run.exitCode()).isEqualTo(ExitCode.AUTHENTICATION);
       assertThat(run.errLines())
           .singleElement()
           .asString()
           .contains("403")
-          .contains("AuthenticationFailed");
+          .contains("AuthenticationFailed")
+          .contains("check the account key or SAS token");
     }
   }
 

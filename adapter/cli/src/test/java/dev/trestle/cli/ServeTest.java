@@ -170,6 +170,31 @@ class ServeTest {
     assertThat(bad.err()).contains("--index").contains("TABLE:PROPERTY:TYPE");
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {
+        "WRITE_DELAY=500",
+        "DB_CLOSE_ON_EXIT=TRUE",
+        "LOG=0",
+        "FILE_LOCK=NO",
+        "LOCK_MODE=0",
+        "INIT=SET WRITE_DELAY 500",
+        "INIT=RUNSCRIPT FROM 'x.sql'"
+      })
+  void anH2SettingThatLosesAcknowledgedWritesStopsServeWithOneLineNamingIt(
+      String setting, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    CliRun run =
+        CliRun.run(
+            java.util.Map.of("TRESTLE_DB", "jdbc:h2:file:" + dir.resolve("t") + ";" + setting),
+            "serve",
+            "--port",
+            "0");
+    assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(run.errLines()).hasSize(1);
+    assertThat(run.errLines()[0]).contains(setting.substring(0, setting.indexOf('=')));
+    assertThat(dir).isEmptyDirectory();
+  }
+
   private static ServerSettings parseServe(List<String> args) {
     CommandLine commandLine =
         Trestle.commandLine(

@@ -25,4 +25,15 @@ public final class FilterParser {
   public static FilterExpression parse(String filter) {
     return ExpressionParser.parse(filter);
   }
+
+  /**
+   * Parses a filter in Trestle's extended syntax, which Trestle's extensions accept (never a
+   * standard query): the standard language plus {@code startswith(Property, 'prefix')}, true when
+   * the property is a string starting with the prefix, compared by UTF-16 code units (ordinal, case
+   * sensitive, as every string comparison of the service). It reads as the range {@code Property ge
+   * 'prefix' and Property lt 'prefiy'}, so a prefix of PartitionKey or RowKey walks the key index.
+   */
+  public static FilterExpression parseExtended(String filter) {
+    return ExpressionParser.parse(filter, true);
+  }
 }

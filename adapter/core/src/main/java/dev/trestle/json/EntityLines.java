@@ -15,9 +15,10 @@ import java.util.Map;
 /**
  * One entity as one line of JSON (the export and import form, NDJSON): the service's typed format
  * with the keys first, and every property whose type the JSON does not show (all but strings, Int32
- * and booleans) followed by its {@code Name@odata.type}. Exports carry the Timestamp for
- * information; reading ignores it, as the store assigns its own. Lines are read as the service
- * reads a request body.
+ * and booleans) followed by its {@code Name@odata.type}. Exports carry the Timestamp for the
+ * entity; reading keeps it on the entity ({@link TableEntity#timestamp()}), which a bulk write may
+ * keep (see {@link dev.trestle.BulkWriteOptions#withKeepTimestamps}) and every other write ignores.
+ * Lines are read as the service reads a request body.
  */
 public final class EntityLines {
   private static final JsonFactory JSON = JsonFactory.builder().build();
@@ -48,7 +49,28 @@ public final class EntityLines {
     }
     return TableEntity.builder(parsed.partitionKey(), parsed.rowKey())
         .putAll(parsed.properties())
+        .timestamp(timestamp(line))
         .build();
+  }
+
+  private static final String TIMESTAMP_KEY = "\"Timestamp\":\"";
+
+  /**
+   * The line's Timestamp, or null. Inside a JSON string every quote is escaped, so the key with its
+   * unescaped quotes can only be the property itself.
+   */
+  private static java.time.Instant timestamp(String line) {
+    int start = line.indexOf(TIMESTAMP_KEY);
+    if (start < 0) {
+      return null;
+    }
+    start += TIMESTAMP_KEY.length();
+    int end = line.indexOf('"', start);
+    try {
+      return end < 0 ? null : EdmDateTime.parse(line.substring(start, end));
+    } catch (RuntimeException e) {
+      return null; // the store assigns its own, as for a line without one
+    }
   }
 
   /** The entity as one line in the form above, without the line break. */

@@ -1,6 +1,10 @@
 package dev.trestle.store;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The JDBC URL Trestle opens for a URL a user gives: what durability needs is added, and a setting
@@ -11,10 +15,27 @@ import java.util.Locale;
  * were already acknowledged; {@code WRITE_DELAY=0} writes each commit before it returns. H2 also
  * closes the database from a JVM shutdown hook unless {@code DB_CLOSE_ON_EXIT=FALSE}, which would
  * fail the requests a graceful stop is still finishing; Trestle closes the database itself when its
- * pool closes. In-memory H2 ({@code jdbc:h2:mem:}) keeps nothing and is left as it is.
+ * pool closes. Refused besides: {@code LOG=0} (no transaction log: a killed process loses data; H2
+ * 2.x refuses it too), {@code FILE_LOCK=NO} (a second process may open and overwrite the same
+ * file), {@code LOCK_MODE=0} (no locks: the row locks Trestle decides writes under are gone), and
+ * an {@code INIT} script that changes any of these or runs a script file Trestle cannot read.
+ * In-memory H2 ({@code jdbc:h2:mem:} and the in-memory file systems {@code memFS:}, {@code
+ * memLZF:}, {@code nioMemFS:}, {@code nioMemLZF:}) keeps nothing and is left as it is.
  */
 public final class JdbcUrls {
   private static final String H2 = "jdbc:h2:";
+
+  /** H2's in-memory databases and file systems, also behind a TCP or TLS server. */
+  private static final Pattern IN_MEMORY =
+      Pattern.compile(
+          "(?i)jdbc:h2:(?:(?:tcp|ssl)://[^/]*/)?(?:mem:|memFS:|memLZF:|nioMemFS:|nioMemLZF:).*");
+
+  /** {@code SET NAME [=|TO] value} in an {@code INIT} script, for the settings checked here. */
+  private static final Pattern INIT_SETTING =
+      Pattern.compile(
+          "(?i)\\bSET\\s+(WRITE_DELAY|LOG|LOCK_MODE|DB_CLOSE_ON_EXIT)\\s*(?:=|\\bTO\\b)?\\s*([^\\s;]*)");
+
+  private static final Pattern RUNSCRIPT = Pattern.compile("(?i)\\bRUNSCRIPT\\b");
 
   private JdbcUrls() {}
 
@@ -22,8 +43,9 @@ public final class JdbcUrls {
    * The URL to open: unchanged for PostgreSQL and in-memory H2; for an H2 database on disk (file or
    * server), with {@code WRITE_DELAY=0} and {@code DB_CLOSE_ON_EXIT=FALSE} added when absent.
    *
-   * @throws IllegalArgumentException when the URL sets {@code WRITE_DELAY} above 0 or {@code
-   *     DB_CLOSE_ON_EXIT} to true
+   * @throws IllegalArgumentException naming the setting, when the URL sets {@code WRITE_DELAY}
+   *     above 0, {@code DB_CLOSE_ON_EXIT} to true, {@code LOG=0}, {@code FILE_LOCK=NO}, {@code
+   *     LOCK_MODE=0}, or an {@code INIT} that sets one of them or runs {@code RUNSCRIPT}
    */
   public static String durable(String jdbcUrl) {
     if (jdbcUrl == null
@@ -35,45 +57,141 @@ public final class JdbcUrls {
     String writeDelay = setting(url, "WRITE_DELAY");
     if (writeDelay == null) {
       url = url + ";WRITE_DELAY=0";
-    } else if (!writeDelay.trim().equals("0")) {
-      throw new IllegalArgumentException(
-          "The H2 setting WRITE_DELAY="
-              + writeDelay
-              + " in the JDBC URL would lose"
-              + " acknowledged writes on a crash; remove it (Trestle uses WRITE_DELAY=0).");
+    } else {
+      checkWriteDelay(writeDelay, "");
     }
     String closeOnExit = setting(url, "DB_CLOSE_ON_EXIT");
     if (closeOnExit == null) {
       url = url + ";DB_CLOSE_ON_EXIT=FALSE";
-    } else if (!closeOnExit.trim().equalsIgnoreCase("FALSE")) {
-      throw new IllegalArgumentException(
-          "The H2 setting DB_CLOSE_ON_EXIT="
-              + closeOnExit
-              + " in the JDBC URL would"
-              + " close the database under requests a graceful stop is finishing; remove it (Trestle closes it itself).");
+    } else {
+      checkCloseOnExit(closeOnExit, "");
+    }
+    String log = setting(url, "LOG");
+    if (log != null) {
+      checkLog(log, "");
+    }
+    String lockMode = setting(url, "LOCK_MODE");
+    if (lockMode != null) {
+      checkLockMode(lockMode, "");
+    }
+    String fileLock = setting(url, "FILE_LOCK");
+    if (fileLock != null && fileLock.trim().equalsIgnoreCase("NO")) {
+      throw refused(
+          "FILE_LOCK=" + fileLock.trim(),
+          "would let a second process open the same database file and overwrite acknowledged"
+              + " writes; remove it (H2 locks the file by default)");
+    }
+    String init = setting(url, "INIT");
+    if (init != null) {
+      checkInit(init);
     }
     return url;
   }
 
-  /** Whether the URL names an H2 database that lives only in memory and is lost when it closes. */
-  public static boolean isInMemory(String jdbcUrl) {
-    return jdbcUrl != null && jdbcUrl.regionMatches(true, 0, H2 + "mem:", 0, H2.length() + 4);
+  private static void checkInit(String init) {
+    String where = " (in INIT)";
+    if (RUNSCRIPT.matcher(init).find()) {
+      throw refused(
+          "INIT=" + init.trim(),
+          "runs a script Trestle cannot check for settings that lose acknowledged writes; run the"
+              + " script once before starting Trestle instead");
+    }
+    Matcher set = INIT_SETTING.matcher(init);
+    while (set.find()) {
+      String value = set.group(2);
+      String name = set.group(1).toUpperCase(Locale.ROOT);
+      if (name.equals("WRITE_DELAY")) {
+        checkWriteDelay(value, where);
+      } else if (name.equals("LOG")) {
+        checkLog(value, where);
+      } else if (name.equals("LOCK_MODE")) {
+        checkLockMode(value, where);
+      } else {
+        checkCloseOnExit(value, where);
+      }
+    }
+  }
+
+  private static void checkWriteDelay(String value, String where) {
+    if (!value.trim().equals("0")) {
+      throw refused(
+          "WRITE_DELAY=" + value.trim() + where,
+          "would lose acknowledged writes on a crash; remove it (Trestle uses WRITE_DELAY=0)");
+    }
+  }
+
+  private static void checkCloseOnExit(String value, String where) {
+    if (!value.trim().equalsIgnoreCase("FALSE")) {
+      throw refused(
+          "DB_CLOSE_ON_EXIT=" + value.trim() + where,
+          "would close the database under requests a graceful stop is finishing; remove it"
+              + " (Trestle closes it itself)");
+    }
+  }
+
+  private static void checkLog(String value, String where) {
+    if (value.trim().equals("0")) {
+      throw refused(
+          "LOG=" + value.trim() + where,
+          "turns H2's transaction log off, which loses acknowledged writes when the process is"
+              + " killed; remove it");
+    }
+  }
+
+  private static void checkLockMode(String value, String where) {
+    if (value.trim().equals("0")) {
+      throw refused(
+          "LOCK_MODE=" + value.trim() + where,
+          "turns off the row locks Trestle decides conditional writes under; remove it");
+    }
+  }
+
+  private static IllegalArgumentException refused(String setting, String why) {
+    return new IllegalArgumentException(
+        "The H2 setting " + setting.trim() + " in the JDBC URL " + why + ".");
   }
 
   /**
-   * The value of an H2 URL setting ({@code ;NAME=value}, names in any case), or null when it is
-   * absent.
+   * Whether the URL names an H2 database that lives only in memory and is lost when it closes:
+   * {@code jdbc:h2:mem:} and H2's in-memory file systems, also behind an H2 server.
+   */
+  public static boolean isInMemory(String jdbcUrl) {
+    return jdbcUrl != null && IN_MEMORY.matcher(jdbcUrl).matches();
+  }
+
+  /**
+   * The value of an H2 URL setting ({@code ;NAME=value}, names in any case, a backslash escaping
+   * the next character as H2 reads it), or null when it is absent.
    */
   static String setting(String url, String name) {
-    String[] parts = url.split(";");
+    List<String> parts = split(url);
     String found = null;
-    for (int i = 1; i < parts.length; i++) {
-      int equals = parts[i].indexOf('=');
-      if (equals > 0
-          && parts[i].substring(0, equals).trim().toUpperCase(Locale.ROOT).equals(name)) {
-        found = parts[i].substring(equals + 1);
+    for (int i = 1; i < parts.size(); i++) {
+      String part = parts.get(i);
+      int equals = part.indexOf('=');
+      if (equals > 0 && part.substring(0, equals).trim().toUpperCase(Locale.ROOT).equals(name)) {
+        found = part.substring(equals + 1);
       }
     }
     return found;
+  }
+
+  /** The URL split at each {@code ;} not escaped by a backslash, escapes removed. */
+  private static List<String> split(String url) {
+    List<String> parts = new ArrayList<>();
+    StringBuilder part = new StringBuilder();
+    for (int i = 0; i < url.length(); i++) {
+      char c = url.charAt(i);
+      if (c == '\\' && i + 1 < url.length()) {
+        part.append(url.charAt(++i));
+      } else if (c == ';') {
+        parts.add(part.toString());
+        part.setLength(0);
+      } else {
+        part.append(c);
+      }
+    }
+    parts.add(part.toString());
+    return parts;
   }
 }

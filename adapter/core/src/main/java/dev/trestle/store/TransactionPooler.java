@@ -48,8 +48,10 @@ public final class TransactionPooler {
         return jdbcUrl;
       }
     } catch (SQLException e) {
-      log.debug("Could not probe {} for a transaction pooler: {}", jdbcUrl, e.getMessage());
-      return jdbcUrl;
+      if (!namedStatementsMixedUp(e)) {
+        log.debug("Could not probe {} for a transaction pooler: {}", jdbcUrl, e.getMessage());
+        return jdbcUrl;
+      }
     }
     log.info(
         "The database is reached through a pooler in transaction mode (e.g. PgBouncer): using unnamed"
@@ -60,29 +62,67 @@ public final class TransactionPooler {
   /**
    * Refuses a caller's PostgreSQL DataSource that reaches the database through a pooler in
    * transaction mode while pgjdbc still names its prepared statements: statements could run as
-   * other clients' statements.
+   * other clients' statements. The probe ends each of its statements' transactions itself, so a
+   * DataSource handing out connections with auto-commit off is probed as well; a pool that cannot
+   * lend two connections at once is probed on one, across transactions.
    *
    * @throws IllegalStateException naming the setting to add
    */
   public static void check(javax.sql.DataSource dataSource) {
-    if (dataSource instanceof com.zaxxer.hikari.HikariDataSource pool
-        && pool.getMaximumPoolSize() < 2) {
-      return; // two connections at once could not be had without waiting
-    }
-    try (Connection first = dataSource.getConnection();
-        Connection second = dataSource.getConnection()) {
+    boolean onlyOne =
+        dataSource instanceof com.zaxxer.hikari.HikariDataSource pool
+            && pool.getMaximumPoolSize() < 2;
+    try (Connection first = dataSource.getConnection()) {
       if (!first.getMetaData().getDatabaseProductName().equals("PostgreSQL")
-          || !namesPreparedStatements(first)
-          || !sessionsAreShared(first, second)) {
+          || !namesPreparedStatements(first)) {
         return;
       }
+      if (onlyOne) {
+        if (!oneSessionServesTwo(first)) {
+          return;
+        }
+      } else {
+        try (Connection second = dataSource.getConnection()) {
+          if (!sessionsAreShared(first, second)) {
+            return;
+          }
+        }
+      }
     } catch (SQLException e) {
-      log.debug("Could not probe the DataSource for a transaction pooler: {}", e.getMessage());
-      return;
+      if (!namedStatementsMixedUp(e)) {
+        log.debug("Could not probe the DataSource for a transaction pooler: {}", e.getMessage());
+        return;
+      }
+      // the probe's own statements, once pgjdbc named them, met another session's: proof enough
     }
     throw new IllegalStateException(
         "The database is reached through a pooler in transaction mode (e.g."
             + " PgBouncer), where named prepared statements are unsafe: add prepareThreshold=0 to the JDBC URL.");
+  }
+
+  /**
+   * PostgreSQL's errors for a named prepared statement that exists already in the session (42P05)
+   * or does not exist in it (26000): what a pooler handing out sessions per transaction causes.
+   */
+  private static boolean namedStatementsMixedUp(SQLException e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql
+          && ("42P05".equals(sql.getSQLState()) || "26000".equals(sql.getSQLState()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether one connection's transactions were served by more than one server session. */
+  private static boolean oneSessionServesTwo(Connection connection) throws SQLException {
+    int first = backend(connection);
+    for (int round = 0; round < 4 * ROUNDS; round++) {
+      if (backend(connection) != first) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -137,11 +177,20 @@ public final class TransactionPooler {
     return false;
   }
 
+  /**
+   * The server session serving this statement; its transaction ends here, so that a pooler in
+   * transaction mode may serve the next one from another session even when auto-commit is off.
+   */
   private static int backend(Connection connection) throws SQLException {
+    int pid;
     try (Statement statement = connection.createStatement();
         ResultSet result = statement.executeQuery("select pg_backend_pid()")) {
       result.next();
-      return result.getInt(1);
+      pid = result.getInt(1);
     }
+    if (!connection.getAutoCommit()) {
+      connection.rollback();
+    }
+    return pid;
   }
 }

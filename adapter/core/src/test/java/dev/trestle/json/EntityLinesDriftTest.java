@@ -86,7 +86,7 @@ class EntityLinesDriftTest {
         .contains(PropertyValue.of(Instant.parse("2021-03-04T05:06:07.12Z")));
     assertThat(entity.property("L")).contains(PropertyValue.of(5L));
     assertThat(entity.property("D")).contains(PropertyValue.of(Double.NaN));
-    assertThat(entity.timestamp()).isNull();
+    assertThat(entity.timestamp()).isEqualTo(Instant.parse("2024-05-06T07:08:09.1234567Z"));
   }
 
   @Test

@@ -60,7 +60,7 @@ class EntityLinesTest {
   }
 
   @Test
-  void readsUntypedNumbersAsTheServiceDoesAndIgnoresSystemProperties() {
+  void readsUntypedNumbersAsTheServiceDoesAndKeepsTheTimestampApartFromProperties() {
     TableEntity entity =
         EntityLines.read(
             "{\"odata.etag\":\"W/x\",\"PartitionKey\":\"p\",\"RowKey\":\"r\","
@@ -69,7 +69,7 @@ class EntityLinesTest {
     assertThat(entity.property("I")).contains(PropertyValue.of(7));
     assertThat(entity.property("D")).contains(PropertyValue.of(7.5));
     assertThat(entity.property("Big")).contains(PropertyValue.of(3e9));
-    assertThat(entity.timestamp()).isNull();
+    assertThat(entity.timestamp()).isEqualTo(java.time.Instant.parse("2024-01-01T00:00:00Z"));
   }
 
   @Test

@@ -58,4 +58,67 @@ class JdbcUrlsTest {
     assertThat(JdbcUrls.durable("jdbc:postgresql://h/db?x=1"))
         .isEqualTo("jdbc:postgresql://h/db?x=1");
   }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "jdbc:h2:file:./t;LOG=0|LOG=0",
+        "jdbc:h2:./t;log = 0|LOG=0",
+        "jdbc:h2:file:./t;FILE_LOCK=NO|FILE_LOCK=NO",
+        "jdbc:h2:file:./t;file_lock=no|FILE_LOCK=no",
+        "jdbc:h2:file:./t;LOCK_MODE=0|LOCK_MODE=0",
+        "jdbc:h2:tcp://db:9092/t;LOCK_MODE=0|LOCK_MODE=0",
+        "jdbc:h2:file:./t;INIT=SET WRITE_DELAY 500|WRITE_DELAY=500 (in INIT)",
+        "jdbc:h2:file:./t;INIT=SET MODE REGULAR\\;SET LOG 0|LOG=0 (in INIT)",
+        "jdbc:h2:file:./t;INIT=set lock_mode = 0|LOCK_MODE=0 (in INIT)",
+        "jdbc:h2:file:./t;INIT=SET DB_CLOSE_ON_EXIT TRUE|DB_CLOSE_ON_EXIT=TRUE (in INIT)",
+        "jdbc:h2:file:./t;INIT=RUNSCRIPT FROM 'init.sql'|INIT=RUNSCRIPT FROM 'init.sql'",
+        "jdbc:h2:file:./t;WRITE_DELAY=0;INIT=SET WRITE_DELAY 10|WRITE_DELAY=10 (in INIT)"
+      })
+  void everySettingThatLosesAcknowledgedWritesIsRefusedNamingIt(String urlAndSetting) {
+    String url = urlAndSetting.substring(0, urlAndSetting.indexOf('|'));
+    String named = urlAndSetting.substring(urlAndSetting.indexOf('|') + 1);
+    assertThatThrownBy(() -> JdbcUrls.durable(url))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("The H2 setting " + named + " in the JDBC URL ")
+        .hasMessageNotContaining("\n");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "jdbc:h2:file:./t;LOG=1",
+        "jdbc:h2:file:./t;LOG=2",
+        "jdbc:h2:file:./t;FILE_LOCK=FS",
+        "jdbc:h2:file:./t;FILE_LOCK=SOCKET",
+        "jdbc:h2:file:./t;LOCK_MODE=3",
+        "jdbc:h2:file:./t;INIT=SET WRITE_DELAY 0\\;SET LOG 2",
+        "jdbc:h2:file:./t;INIT=CREATE SCHEMA IF NOT EXISTS app",
+        "jdbc:h2:file:./t;AUTO_SERVER=TRUE",
+        "jdbc:h2:file:./t;ACCESS_MODE_DATA=rws"
+      })
+  void settingsThatKeepAcknowledgedWritesAreAccepted(String url) {
+    assertThat(JdbcUrls.durable(url)).startsWith(url).contains(";WRITE_DELAY=0");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "jdbc:h2:memFS:t",
+        "jdbc:h2:memLZF:t",
+        "jdbc:h2:nioMemFS:t",
+        "jdbc:h2:nioMemLZF:t;LOG=0",
+        "jdbc:h2:tcp://localhost/mem:t",
+        "jdbc:h2:ssl://localhost:9092/mem:t"
+      })
+  void inMemoryFileSystemsAndServersAreInMemory(String url) {
+    assertThat(JdbcUrls.isInMemory(url)).isTrue();
+    assertThat(JdbcUrls.durable(url)).isEqualTo(url);
+  }
+
+  @Test
+  void anEscapedSemicolonStaysInsideItsSetting() {
+    assertThat(JdbcUrls.setting("jdbc:h2:./t;INIT=SET A 1\\;SET B 2;X=1", "INIT"))
+        .isEqualTo("SET A 1;SET B 2");
+  }
 }

@@ -71,7 +71,11 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
       if (type == DataSource.class) {
         return database.dataSource();
       }
-      TableService service = database.newService();
+      boolean extensionsOff =
+          org.junit.platform.commons.support.AnnotationSupport.isAnnotated(
+              context.getRequiredTestClass(), ExtensionsOff.class);
+      TableService service =
+          extensionsOff ? database.newServiceWithExtensionsOff() : database.newService();
       context
           .getStore(NAMESPACE)
           .put(parameter.getIndex(), (ExtensionContext.Store.CloseableResource) service::close);

@@ -183,6 +183,16 @@ public final class TestDatabase {
     return newService(newAccount());
   }
 
+  /** A service for a fresh account whose extensions are switched off. */
+  public TableService newServiceWithExtensionsOff() {
+    return TableService.builder()
+        .dataSource(dataSource)
+        .account(newAccount())
+        .migrate(false)
+        .extensions(false)
+        .build();
+  }
+
   public TableService newService(String account) {
     return TableService.builder().dataSource(dataSource).account(account).migrate(false).build();
   }

@@ -91,6 +91,41 @@ class PgBouncerTest {
   }
 
   @Test
+  void aCallersDataSourceThroughThePoolerIsRefusedUntilItsStatementsAreUnnamed() {
+    for (boolean autoCommit : new boolean[] {true, false}) {
+      try (com.zaxxer.hikari.HikariDataSource named = callerPool(bouncer.jdbcUrl(), autoCommit)) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> TableService.builder().dataSource(named).account(account).build())
+            .as("auto-commit %s", autoCommit)
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("prepareThreshold=0");
+      }
+    }
+    String unnamed =
+        bouncer.jdbcUrl() + (bouncer.jdbcUrl().contains("?") ? "&" : "?") + "prepareThreshold=0";
+    try (com.zaxxer.hikari.HikariDataSource pool = callerPool(unnamed, true);
+        TableService service = TableService.builder().dataSource(pool).account(account).build()) {
+      String table = ServerFixture.uniqueName("callerds");
+      service.createTable(table);
+      assertThat(service.getTable(table)).isPresent();
+    }
+    try (com.zaxxer.hikari.HikariDataSource direct = callerPool(bouncer.directUrl(), true);
+        TableService service = TableService.builder().dataSource(direct).account(account).build()) {
+      assertThat(service.getTable("absent")).isEmpty();
+    }
+  }
+
+  private static com.zaxxer.hikari.HikariDataSource callerPool(String url, boolean autoCommit) {
+    com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+    config.setJdbcUrl(url);
+    config.setUsername(bouncer.user());
+    config.setPassword(bouncer.password());
+    config.setMaximumPoolSize(4);
+    config.setAutoCommit(autoCommit);
+    return new com.zaxxer.hikari.HikariDataSource(config);
+  }
+
+  @Test
   void contendedIfMatchUpdatesThroughTwoServersLoseNothing() throws Exception {
     String table = ServerFixture.uniqueName("bouncer");
     servers.get(0).sdk().createTable(table);

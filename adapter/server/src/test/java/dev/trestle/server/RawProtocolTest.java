@@ -255,6 +255,42 @@ class RawProtocolTest extends ServerTest {
     assertThat(fx.raw().call("GET", "/Tables").send().status()).isEqualTo(200);
   }
 
+  /**
+   * Request lines Jetty refuses before any handler runs (an HTTP version it does not speak, a
+   * request target it cannot parse, a header line without a colon) answer with Azure's JSON error
+   * and {@code x-ms-error-code}, whatever the method.
+   */
+  @DatabaseTest
+  void requestLinesJettyRefusesGetAnAzureErrorWhateverTheMethod(TableService tables)
+      throws Exception {
+    start(tables);
+    URI uri = URI.create(fx.endpoint());
+    String path = "/" + fx.account() + "/Tables";
+    for (String method : new String[] {"GET", "PUT", "MERGE", "DELETE", "POST", "PATCH"}) {
+      String[] requests = {
+        method + " " + path + " HTTP/1.5\r\nHost: h\r\n\r\n",
+        method + " " + path + " HTTP/3.0\r\nHost: h\r\n\r\n",
+        method + " " + path + " FOO/1.1\r\nHost: h\r\n\r\n",
+        method + " /a b c HTTP/1.1\r\nHost: h\r\n\r\n",
+        method + " " + path + " HTTP/1.1\r\nHost: h\r\nno colon here\r\n\r\n"
+      };
+      for (String request : requests) {
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+          socket.setSoTimeout(10_000);
+          socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+          socket.getOutputStream().flush();
+          String response =
+              new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+          assertThat(response)
+              .as(request)
+              .matches("(?s)HTTP/1\\.1 (400|505) .*")
+              .containsIgnoringCase("\r\nx-ms-error-code: InvalidInput\r\n")
+              .contains("\"odata.error\"");
+        }
+      }
+    }
+  }
+
   @DatabaseTest
   void anOversizedHeaderGetsAnAzureErrorWhateverTheMethod(TableService tables) {
     start(tables);

@@ -65,6 +65,41 @@ class SasTest extends ServerTest {
   }
 
   @DatabaseTest
+  void anySasParameterGivenTwiceIsRefusedEvenOneTheSasKindDoesNotRead(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("sasdup2");
+    String tableSas =
+        table.generateSas(
+            new TableSasSignatureValues(
+                OffsetDateTime.now().plusHours(1), TableSasPermission.parse("r")));
+    String accountSas =
+        fx.sdk()
+            .generateAccountSas(
+                new TableAccountSasSignatureValues(
+                    OffsetDateTime.now().plusHours(1),
+                    TableAccountSasPermission.parse("rl"),
+                    TableAccountSasService.parse("t"),
+                    TableAccountSasResourceType.parse("sco")));
+    String path = "/" + table.getTableName() + "()?";
+    assertThat(fx.raw().call("GET", path + accountSas).unsigned().send().status()).isEqualTo(200);
+    for (String repeated :
+        new String[] {
+          "&sig=junk", "&ss=t", "&srt=sco", "&sp=rl", "&tn=x&tn=y", "&spk=a&spk=b", "&ses=1&ses=2"
+        }) {
+      assertErrorCode(
+          fx.raw().call("GET", path + accountSas + repeated).unsigned().send(),
+          403,
+          "AuthenticationFailed");
+    }
+    for (String repeated :
+        new String[] {"&ss=t&ss=t", "&si=a&si=b", "&sip=1.2.3.4&sip=1.2.3.4", "&spr=https,http"}) {
+      RawClient.Reply reply =
+          fx.raw().call("GET", path + tableSas + repeated + repeated).unsigned().send();
+      assertErrorCode(reply, 403, "AuthenticationFailed");
+    }
+  }
+
+  @DatabaseTest
   void readOnlyTableSasReadsButCannotWrite(TableService tables) {
     start(tables);
     TableClient table = fx.newTable("sasro");

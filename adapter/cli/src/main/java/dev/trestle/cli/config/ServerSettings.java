@@ -26,7 +26,8 @@ public record ServerSettings(
     LogFormat logFormat,
     EndpointSettings endpoint,
     Leniency leniency,
-    LogOutput logOutput) {
+    LogOutput logOutput,
+    boolean extensions) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -88,7 +89,34 @@ public record ServerSettings(
       String opsPort,
       String headerTimeout,
       String minBodyRate,
-      String maxConnections) {
+      String maxConnections,
+      String extensions) {
+
+    /** The flags without --extensions. */
+    public ServerFlags(
+        String host,
+        String port,
+        List<String> accounts,
+        Boolean allowAnonymous,
+        String logLevel,
+        String opsHost,
+        String opsPort,
+        String headerTimeout,
+        String minBodyRate,
+        String maxConnections) {
+      this(
+          host,
+          port,
+          accounts,
+          allowAnonymous,
+          logLevel,
+          opsHost,
+          opsPort,
+          headerTimeout,
+          minBodyRate,
+          maxConnections,
+          null);
+    }
 
     /** Only the flags that select the API address, accounts and logging. */
     public ServerFlags(
@@ -194,7 +222,17 @@ public record ServerSettings(
         new Leniency(
             configuration.bool(Setting.LOOSE, extraFlags.loose()),
             configuration.bool(Setting.SKIP_API_VERSION_CHECK, extraFlags.skipApiVersionCheck())),
-        logOutput(configuration, extraFlags));
+        logOutput(configuration, extraFlags),
+        extensions(configuration, flags));
+  }
+
+  private static boolean extensions(Configuration configuration, ServerFlags flags) {
+    Configuration.Value value = configuration.resolve(Setting.EXTENSIONS, flags.extensions());
+    return switch (value.text().strip().toLowerCase(Locale.ROOT)) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw Configuration.invalid(Setting.EXTENSIONS, value, "on or off");
+    };
   }
 
   private static LogOutput logOutput(Configuration configuration, ExtraFlags flags) {

@@ -41,7 +41,8 @@ public enum Setting {
   ACCESS_LOG("access-log", "true"),
   LOG_FILE("log-file", null),
   LOOSE("loose", "false"),
-  SKIP_API_VERSION_CHECK("skip-api-version-check", "false", "AZURITE_SKIP_API_VERSION_CHECK");
+  SKIP_API_VERSION_CHECK("skip-api-version-check", "false", "AZURITE_SKIP_API_VERSION_CHECK"),
+  EXTENSIONS("extensions", "on");
 
   private final String key;
   private final String defaultValue;

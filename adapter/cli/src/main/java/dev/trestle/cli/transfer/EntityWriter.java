@@ -16,7 +16,7 @@ import java.util.Set;
  * The groups go to a {@link GroupTarget}: a database through the library, or a Table endpoint
  * through {@code $batch}.
  */
-public final class EntityWriter implements EntitySink {
+public final class EntityWriter implements AutoCloseable {
   private static final long MAX_BYTES = TableLimits.MAX_BATCH_BYTES / 2;
 
   /** How each entity is written. */
@@ -34,7 +34,7 @@ public final class EntityWriter implements EntitySink {
    * stay).
    */
   public static final class WriteFailedException extends RuntimeException {
-    WriteFailedException(String message, RuntimeException cause) {
+    public WriteFailedException(String message, RuntimeException cause) {
       super(message, cause);
     }
   }
@@ -56,7 +56,6 @@ public final class EntityWriter implements EntitySink {
     this.mode = mode;
   }
 
-  @Override
   public void add(TableEntity entity) {
     boolean startsNewGroup =
         !pending.isEmpty()
@@ -101,7 +100,6 @@ public final class EntityWriter implements EntitySink {
     pendingBytes = 0;
   }
 
-  @Override
   public long written() {
     return written;
   }

@@ -185,8 +185,17 @@ public final class RemoteTables {
   public record Page(List<TableEntity> entities, Optional<String> continuation) {}
 
   public Page page(String table, String continuation) {
+    return page(table, null, continuation);
+  }
+
+  /** A page of the entities matching {@code filter} (null: all). */
+  public Page page(String table, String filter, String continuation) {
+    String query =
+        filter == null
+            ? continuation
+            : "$filter=" + encode(filter) + (continuation == null ? "" : "&" + continuation);
     HttpResponse<String> response =
-        send("GET", "/" + table + "()", continuation, null, Retry.ANY_TRANSIENT);
+        send("GET", "/" + table + "()", query, null, Retry.ANY_TRANSIENT);
     List<TableEntity> entities = new ArrayList<>();
     for (JsonNode entity : json(response).path("value")) {
       entities.add(EntityLines.read(entity.toString()));
@@ -298,7 +307,15 @@ public final class RemoteTables {
           backOff(attempt, method, path, e.toString());
           continue;
         }
-        throw new RemoteException(0, "Cannot reach " + base + ": " + e.getMessage());
+        throw new RemoteException(
+            0,
+            "Cannot reach "
+                + base
+                + ": "
+                + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())
+                + " after "
+                + attempt
+                + " attempts");
       }
       int status = response.statusCode();
       String code = response.headers().firstValue("x-ms-error-code").orElse("");

@@ -2,7 +2,6 @@ package dev.trestle.cli.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.trestle.testing.TestDatabase;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +34,12 @@ class CrashTest {
 
   @Test
   void killedOnTheDefaultH2DatabaseLosesNoAcknowledgedWrite() throws Exception {
-    killCycles("H2 (default URL)", new ServerProcess(dir, "jdbc:h2:file:./trestle-data/trestle"));
+    killCycles("H2 (default URL)", new ServerProcess(dir, null));
+  }
+
+  @Test
+  void killedOnAnH2UrlWithoutTheFilePrefixLosesNoAcknowledgedWrite() throws Exception {
+    killCycles("H2 (jdbc:h2:./PATH)", new ServerProcess(dir, "jdbc:h2:./implicit/tables"));
   }
 
   @Test
@@ -47,7 +51,8 @@ class CrashTest {
 
   @Test
   void killedOnPostgresqlLosesNoAcknowledgedWrite() throws Exception {
-    killCycles("PostgreSQL", new ServerProcess(dir, postgresUrl()));
+    killCycles(
+        "PostgreSQL", new ServerProcess(dir, ServerProcess.postgresUrl("trestle_crash_test")));
   }
 
   @Test
@@ -59,7 +64,8 @@ class CrashTest {
 
   @Test
   void stoppedWithSigtermOnPostgresqlLosesNothingAndRefusesOnlyWithServerBusy() throws Exception {
-    terminateCycle("PostgreSQL", new ServerProcess(dir, postgresUrl()));
+    terminateCycle(
+        "PostgreSQL", new ServerProcess(dir, ServerProcess.postgresUrl("trestle_crash_test")));
   }
 
   private void killCycles(String database, ServerProcess server) throws Exception {
@@ -163,18 +169,5 @@ class CrashTest {
     } catch (IllegalStateException e) {
       throw new AssertionError(e.getMessage() + "\nServer log:\n" + server.log(), e);
     }
-  }
-
-  private static String postgresUrl() {
-    TestDatabase.Address address = TestDatabase.dedicatedPostgresDatabase("trestle_crash_test");
-    String url = address.url();
-    if (address.user() != null) {
-      url +=
-          (url.contains("?") ? "&" : "?")
-              + "user="
-              + address.user()
-              + (address.password() == null ? "" : "&password=" + address.password());
-    }
-    return url;
   }
 }

@@ -3,7 +3,6 @@ package dev.trestle.cli.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.trestle.testing.TestDatabase;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -46,16 +45,10 @@ class LargePagesMemoryTest {
   @Test
   void wholeTableQueriesOfHalfMegabyteEntitiesOnPostgresqlAreAllAnsweredWithinASmallHeap()
       throws Exception {
-    TestDatabase.Address address = TestDatabase.dedicatedPostgresDatabase("trestle_memory_test");
-    String url = address.url();
-    if (address.user() != null) {
-      url +=
-          (url.contains("?") ? "&" : "?")
-              + "user="
-              + address.user()
-              + (address.password() == null ? "" : "&password=" + address.password());
-    }
-    queryEverythingAtOnce("PostgreSQL", new ServerProcess(dir, url), true);
+    queryEverythingAtOnce(
+        "PostgreSQL",
+        new ServerProcess(dir, ServerProcess.postgresUrl("trestle_memory_test")),
+        true);
   }
 
   /** {@code dropAfterwards}: the database outlives the test, so the table is deleted at the end. */

@@ -26,6 +26,25 @@ final class ServerProcess {
   private String endpoint;
   private int starts;
 
+  /**
+   * The JDBC URL, credentials included, of a PostgreSQL database of the tests' own named {@code
+   * database}, for a server process that reads only the URL.
+   */
+  static String postgresUrl(String database) {
+    dev.trestle.testing.TestDatabase.Address address =
+        dev.trestle.testing.TestDatabase.dedicatedPostgresDatabase(database);
+    String url = address.url();
+    if (address.user() != null) {
+      url +=
+          (url.contains("?") ? "&" : "?")
+              + "user="
+              + address.user()
+              + (address.password() == null ? "" : "&password=" + address.password());
+    }
+    return url;
+  }
+
+  /** A server in {@code workDir} on {@code jdbcUrl}, or on the default database when null. */
   ServerProcess(Path workDir, String jdbcUrl) {
     this.workDir = workDir;
     this.jdbcUrl = jdbcUrl;
@@ -50,7 +69,9 @@ final class ServerProcess {
             .redirectError(workDir.resolve("stderr-" + (++starts) + ".txt").toFile());
     builder.environment().keySet().removeIf(name -> name.startsWith("TRESTLE_"));
     builder.environment().put("TRESTLE_PORT", "0");
-    builder.environment().put("TRESTLE_DB", jdbcUrl);
+    if (jdbcUrl != null) {
+      builder.environment().put("TRESTLE_DB", jdbcUrl);
+    }
     builder.environment().put("TRESTLE_POOL_SIZE", "8");
     process = builder.start();
     BufferedReader out =

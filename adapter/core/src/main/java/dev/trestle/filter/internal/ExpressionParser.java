@@ -31,19 +31,29 @@ public final class ExpressionParser {
 
   private final String filter;
   private final FilterLexer lexer;
+  private final boolean extended;
   private Token current;
   private int comparisons;
   private int nesting;
 
-  private ExpressionParser(String filter) {
+  private ExpressionParser(String filter, boolean extended) {
     this.filter = filter;
-    this.lexer = new FilterLexer(filter);
+    this.extended = extended;
+    this.lexer = new FilterLexer(filter, extended);
     this.current = lexer.next();
   }
 
   /** See {@link dev.trestle.filter.FilterParser#parse(String)}. */
   public static FilterExpression parse(String filter) {
-    ExpressionParser parser = new ExpressionParser(filter);
+    return parse(filter, false);
+  }
+
+  /**
+   * See {@link dev.trestle.filter.FilterParser#parseExtended(String)}: with {@code extended}, also
+   * Trestle's string functions.
+   */
+  public static FilterExpression parse(String filter, boolean extended) {
+    ExpressionParser parser = new ExpressionParser(filter, extended);
     FilterExpression expression = parser.orExpression();
     if (parser.current.kind() != TokenKind.END) {
       throw parser.error(
@@ -102,6 +112,9 @@ public final class ExpressionParser {
 
   private FilterExpression comparison() {
     Token left = operand();
+    if (extended && left.isWord("startswith") && current.kind() == TokenKind.OPEN_PAREN) {
+      return startsWith(left);
+    }
     ComparisonOperator operator = operator(current);
     if (operator == null) {
       if (left.kind() == TokenKind.IDENTIFIER) {
@@ -134,6 +147,47 @@ public final class ExpressionParser {
               + "'");
     }
     throw error(left, "a comparison needs a property name on one side");
+  }
+
+  /**
+   * {@code startswith(Property, 'prefix')}: the property is a string with that prefix, as the range
+   * {@code Property ge 'prefix' and Property lt successor}, which compares UTF-16 code units as
+   * every string comparison does and reads through the key index (or a declared index) like any
+   * range.
+   */
+  private FilterExpression startsWith(Token function) {
+    advance();
+    Token property = current;
+    if (property.kind() != TokenKind.IDENTIFIER || RESERVED.contains(property.text())) {
+      throw error(property, "startswith takes a property name first, found " + describe(property));
+    }
+    advance();
+    if (current.kind() != TokenKind.COMMA) {
+      throw error(
+          current, "expected ',' after the property of startswith, found " + describe(current));
+    }
+    advance();
+    Token prefix = current;
+    if (!(prefix.literal() instanceof PropertyValue.StringValue text)) {
+      throw error(prefix, "startswith takes a string literal second, found " + describe(prefix));
+    }
+    advance();
+    if (current.kind() != TokenKind.CLOSE_PAREN) {
+      throw error(current, "expected ')' to close startswith, found " + describe(current));
+    }
+    advance();
+    FilterExpression from =
+        new FilterExpression.Comparison(
+            property.text(), ComparisonOperator.GE, PropertyValue.of(text.value()));
+    String successor = StringPrefix.successor(text.value());
+    return count(
+        function,
+        successor == null
+            ? from
+            : new FilterExpression.And(
+                from,
+                new FilterExpression.Comparison(
+                    property.text(), ComparisonOperator.LT, PropertyValue.of(successor))));
   }
 
   private Token operand() {

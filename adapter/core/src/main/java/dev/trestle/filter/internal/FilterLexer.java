@@ -9,9 +9,16 @@ import dev.trestle.PropertyValue;
  */
 final class FilterLexer {
   private final String input;
+  private final boolean extended;
   private int pos;
 
   FilterLexer(String input) {
+    this(input, false);
+  }
+
+  /** With {@code extended}, a comma is a token (Trestle's string functions); else an error. */
+  FilterLexer(String input, boolean extended) {
+    this.extended = extended;
     this.input = input;
   }
 
@@ -29,6 +36,10 @@ final class FilterLexer {
     if (c == ')') {
       pos++;
       return new Token(TokenKind.CLOSE_PAREN, ")", null, start);
+    }
+    if (c == ',' && extended) {
+      pos++;
+      return new Token(TokenKind.COMMA, ",", null, start);
     }
     if (c == '\'') {
       String value = quoted();

@@ -6,5 +6,7 @@ enum TokenKind {
   LITERAL,
   OPEN_PAREN,
   CLOSE_PAREN,
+  /** Only in the extended syntax, between a function's arguments. */
+  COMMA,
   END
 }

@@ -6,6 +6,7 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
+import dev.trestle.TableExtensions;
 import dev.trestle.TableOperation;
 import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
@@ -18,6 +19,8 @@ import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
 import dev.trestle.store.internal.codec.ETags;
 import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.ext.SqlTableExtensions;
 import dev.trestle.store.internal.read.EntityReader;
 import dev.trestle.store.internal.read.PointReader;
 import dev.trestle.store.internal.write.EntityWriter;
@@ -32,12 +35,14 @@ final class SqlTableClient implements TableClient, RowQueries, RowReads {
   private final String account;
   private final String tableName;
   private final EntityWriter writer;
+  private final boolean extensions;
 
-  SqlTableClient(Store store, String account, String tableName) {
+  SqlTableClient(Store store, String account, String tableName, boolean extensions) {
     this.store = store;
     this.account = account;
     this.tableName = tableName;
     this.writer = new EntityWriter(store, account, tableName);
+    this.extensions = extensions;
   }
 
   @Override
@@ -146,6 +151,14 @@ final class SqlTableClient implements TableClient, RowQueries, RowReads {
       }
     }
     return writer.writeAll(operations);
+  }
+
+  @Override
+  public TableExtensions extensions() {
+    if (!extensions) {
+      throw StoreErrors.extensionsOff();
+    }
+    return new SqlTableExtensions(store, account, tableName);
   }
 
   private TableEntity writeOne(TableOperation operation) {

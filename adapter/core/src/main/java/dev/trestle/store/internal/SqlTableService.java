@@ -41,11 +41,13 @@ public final class SqlTableService implements TableService {
   private final Store store;
   private final String account;
   private final boolean ownsStore;
+  private final boolean extensions;
 
-  private SqlTableService(Store store, String account, boolean ownsStore) {
+  private SqlTableService(Store store, String account, boolean ownsStore, boolean extensions) {
     this.store = store;
     this.account = account;
     this.ownsStore = ownsStore;
+    this.extensions = extensions;
   }
 
   public static TableService open(StoreSettings settings) {
@@ -60,7 +62,10 @@ public final class SqlTableService implements TableService {
   public static TableService open(
       StoreSettings settings, QueryLimits queryLimits, VersionClock versions) {
     return new SqlTableService(
-        Store.open(settings, queryLimits, versions), settings.account(), true);
+        Store.open(settings, queryLimits, versions),
+        settings.account(),
+        true,
+        settings.extensions());
   }
 
   @Override
@@ -77,7 +82,7 @@ public final class SqlTableService implements TableService {
               + accountName
               + "'.");
     }
-    return new SqlTableService(store, accountName, false);
+    return new SqlTableService(store, accountName, false, extensions);
   }
 
   @Override
@@ -166,8 +171,15 @@ public final class SqlTableService implements TableService {
   }
 
   @Override
+  public dev.trestle.BulkWriter bulkWriter(String tableName, dev.trestle.BulkWriteOptions options) {
+    return new dev.trestle.store.internal.write.BulkEntityWriter(
+        store, account, Objects.requireNonNull(tableName, "tableName"), options);
+  }
+
+  @Override
   public TableClient tableClient(String tableName) {
-    return new SqlTableClient(store, account, Objects.requireNonNull(tableName, "tableName"));
+    return new SqlTableClient(
+        store, account, Objects.requireNonNull(tableName, "tableName"), extensions);
   }
 
   @Override

@@ -36,6 +36,9 @@ public interface RequestListener {
    * @param errorCode the {@code x-ms-error-code} answered, or null
    * @param bytesRead the request body bytes read
    * @param bytesWritten the response body bytes written
+   * @param account the storage account the request addressed, from its host name (host-style URLs)
+   *     or its path (path-style), the primary's name for a {@code -secondary} endpoint; null when
+   *     the request never named one the server could read
    */
   record FinishedRequest(
       String method,
@@ -48,7 +51,8 @@ public interface RequestListener {
       String query,
       String errorCode,
       long bytesRead,
-      long bytesWritten) {
+      long bytesWritten,
+      String account) {
 
     /** The path with the redacted query, as an access log shows the request. */
     public String target() {

@@ -3,6 +3,7 @@ package dev.trestle.server.internal;
 import dev.trestle.server.internal.batch.BatchEndpoint;
 import dev.trestle.server.internal.endpoints.CallContext;
 import dev.trestle.server.internal.endpoints.EntityEndpoints;
+import dev.trestle.server.internal.endpoints.ExtensionEndpoints;
 import dev.trestle.server.internal.endpoints.ServiceEndpoints;
 import dev.trestle.server.internal.endpoints.ServicePropertiesCache;
 import dev.trestle.server.internal.endpoints.TableEndpoints;
@@ -58,8 +59,14 @@ final class TableApi {
               switch (verb) {
                 case "GET" -> "QueryEntities";
                 case "POST" -> "InsertEntity";
+                case "DELETE" ->
+                    query.containsKey(ExtensionEndpoints.DELETE) ? "DeleteEntities" : null;
                 default -> null;
               };
+          case Route.EntityCount count ->
+              verb.equals("GET")
+                  ? (count.rowKey() == null ? "CountEntities" : "EntityExists")
+                  : null;
           case Route.EntityResource entity ->
               switch (verb) {
                 case "GET" -> "GetEntity";
@@ -111,10 +118,25 @@ final class TableApi {
           yield ServiceEndpoints.acl(call, ctx, set.tableName());
         }
         yield switch (method) {
-          case "GET" -> EntityEndpoints.query(call, ctx, set.tableName());
+          case "GET" ->
+              call.query(ExtensionEndpoints.ORDER_BY) != null
+                  ? ExtensionEndpoints.queryDescending(call, ctx, set.tableName())
+                  : EntityEndpoints.query(call, ctx, set.tableName());
           case "POST" -> EntityEndpoints.write(call, ctx);
+          case "DELETE" -> {
+            if (call.query(ExtensionEndpoints.DELETE) == null) {
+              throw HttpCall.methodNotAllowed();
+            }
+            yield ExtensionEndpoints.delete(call, ctx, set.tableName());
+          }
           default -> throw HttpCall.methodNotAllowed();
         };
+      }
+      case Route.EntityCount count -> {
+        if (!method.equals("GET")) {
+          throw HttpCall.methodNotAllowed();
+        }
+        yield ExtensionEndpoints.count(call, ctx, count);
       }
       case Route.EntityResource entity ->
           switch (method) {

@@ -162,6 +162,7 @@ public final class TableApiHandler extends Handler.Abstract {
               headers.containsKey("If-Match")));
     }
     ResourcePath path = SecondaryEndpoint.primary(addressed, accounts);
+    RequestEvents.addressed(request, path.account());
     HttpCall call = null;
     try {
       if (!accounts.contains(path.account())) {
@@ -176,6 +177,13 @@ public final class TableApiHandler extends Handler.Abstract {
       }
       if (path != addressed) {
         SecondaryEndpoint.requireRead(request.getMethod());
+      }
+      if (query.getOrDefault("comp", List.of()).size() > 1) {
+        // routing would read one value while a Shared Key signature covers them all
+        throw new TableException(
+            TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+            "Value for one of the query parameters specified in the request URI is invalid: comp"
+                + " is given more than once.");
       }
       ApiVersion.check(request.getHeaders().get("x-ms-version"), skipApiVersionCheck);
       Grant grant =

@@ -58,6 +58,7 @@ public final class RawClient {
     private final String method;
     private final String pathAndQuery;
     private final Map<String, String> headers = new LinkedHashMap<>();
+    private final java.util.List<String[]> repeated = new java.util.ArrayList<>();
     private byte[] body;
     private boolean signed = true;
 
@@ -70,6 +71,15 @@ public final class RawClient {
 
     public Call header(String name, String value) {
       headers.put(name, value);
+      return this;
+    }
+
+    /**
+     * Sends one more {@code name} header line with {@code value}, after the signed request's own
+     * (for a header the request already has, such as {@code Authorization}, a second line).
+     */
+    public Call repeatHeader(String name, String value) {
+      repeated.add(new String[] {name, value});
       return this;
     }
 
@@ -97,6 +107,7 @@ public final class RawClient {
       if (signed) {
         request.header("Authorization", "SharedKey " + account + ":" + sign(uri, date));
       }
+      repeated.forEach(header -> request.header(header[0], header[1]));
       request.method(
           method,
           body == null

@@ -44,6 +44,14 @@ public record ScanRequest(
     return new ScanRequest(store, limits, tableId, filter, keyRange, null, select, budget);
   }
 
+  /**
+   * Whether the filter compares more than the keys: then a walk of the key range may pass rows that
+   * do not match.
+   */
+  public boolean filtersProperties() {
+    return !filter.equals(keyRange);
+  }
+
   /** The stored size of a properties column value, which the page budget counts. */
   public long storedBytes(Object propertiesColumnValue) {
     return propertiesColumnValue == null

@@ -25,6 +25,14 @@ public final class StoreErrors {
         TableErrorCode.RESOURCE_NOT_FOUND, "The specified resource does not exist.");
   }
 
+  /** What every extension answers when the service's extensions are switched off. */
+  public static TableException extensionsOff() {
+    return new TableException(
+        TableErrorCode.NOT_IMPLEMENTED,
+        "Trestle extensions are switched off on this server (trestle serve --extensions off, or"
+            + " TableServiceBuilder.extensions(false)).");
+  }
+
   public static TableException entityAlreadyExists() {
     return new TableException(
         TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists.");

@@ -6,7 +6,7 @@ import javax.sql.DataSource;
 /**
  * What a store opens with, as {@code TableServiceBuilder} validated it: a caller's DataSource or a
  * JDBC URL (with its credentials and pool settings) for a pool the store owns, the account served,
- * and whether to migrate.
+ * whether to migrate, and whether Trestle's extensions answer.
  */
 public record StoreSettings(
     DataSource dataSource,
@@ -16,4 +16,28 @@ public record StoreSettings(
     int maximumPoolSize,
     Duration connectionTimeout,
     String account,
-    boolean migrate) {}
+    boolean migrate,
+    boolean extensions) {
+
+  /** Settings with the extensions on. */
+  public StoreSettings(
+      DataSource dataSource,
+      String jdbcUrl,
+      String username,
+      String password,
+      int maximumPoolSize,
+      Duration connectionTimeout,
+      String account,
+      boolean migrate) {
+    this(
+        dataSource,
+        jdbcUrl,
+        username,
+        password,
+        maximumPoolSize,
+        connectionTimeout,
+        account,
+        migrate,
+        true);
+  }
+}

@@ -37,7 +37,9 @@ import org.jooq.impl.DSL;
  * never been analyzed. Where the optional property index exists, the walk skips the rows that lack
  * the values of the filter's top-level equalities ({@link PropertyIndex}): they cannot match, so
  * the markers and continuations stay right, and the planner can read the rest through the index and
- * sort them into key order.
+ * sort them into key order. A walk whose first rows show its range sparse in matches (too few, at
+ * that rate, to fill the page) reads the rest of the range as one sort of its matches instead, in
+ * the same snapshot: a sequential read evaluating the filter costs about half the ordered walk.
  */
 final class CursorScan {
   /** Reads pages through this cursor; a page cut at its time budget is the page. */
@@ -61,6 +63,14 @@ final class CursorScan {
   private static final int FIRST_BATCH = 8;
 
   private static final int MARKER_EVERY = 128;
+
+  private static final String SORTED_CURSOR = "trestle_page_rest";
+
+  /**
+   * Progress markers a walk passes (about 2,000 rows) before it judges whether the rest of its
+   * range is sparse in matches.
+   */
+  private static final int SPARSE_AFTER_MARKERS = 16;
 
   /**
    * The least time a page's first fetch gets: a walk reaches a match or a progress marker well
@@ -93,6 +103,12 @@ final class CursorScan {
     return store.inTransaction(
         context,
         sql -> {
+          // A walk that may go on as a sort of its range's matches (below) reads both in one
+          // snapshot.
+          boolean mayFinishSorted = scan.candidates() == null && scan.filtersProperties();
+          if (mayFinishSorted) {
+            sql.execute(store.dialect.snapshotStatement().orElseThrow());
+          }
           // No statement of the page may outlast the page's time: a long walk is cut, and what it
           // read is kept. The first step always gets a little time, so that every page makes
           // progress however late it starts.
@@ -100,20 +116,25 @@ final class CursorScan {
           CursorScan walk =
               narrows(sql, top, resume) ? this : new CursorScan(scan.withoutCandidates());
           walk.planFor(sql);
+          String cursor = CURSOR;
           sql.execute(
-              "declare " + CURSOR + " no scroll cursor for {0}", walk.walkQuery(sql, resume));
+              "declare " + cursor + " no scroll cursor for {0}", walk.walkQuery(sql, resume));
           List<StoredEntity> entities = new ArrayList<>();
           String lastPartitionKey = null;
           String lastRowKey = null;
+          long markers = 0;
           while (true) {
             int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
-            int batch = budget.batch(wanted, FIRST_BATCH);
+            // Until the walk has judged its range, small fetches: one large fetch of a sparse
+            // range would walk all of it first.
+            int batch =
+                mayFinishSorted ? Math.min(wanted, FIRST_BATCH) : budget.batch(wanted, FIRST_BATCH);
             if (lastPartitionKey != null) {
               timeLimit(sql, budget.remainingMillis());
             }
             List<Record> rows;
             try {
-              rows = sql.fetch("fetch forward " + batch + " from " + CURSOR);
+              rows = sql.fetch("fetch forward " + batch + " from " + cursor);
             } catch (org.jooq.exception.DataAccessException e) {
               if (!store.errors.isCancelled(e)) {
                 throw e;
@@ -134,7 +155,9 @@ final class CursorScan {
             for (Record row : rows) {
               lastPartitionKey = row.get(0, String.class);
               lastRowKey = row.get(1, String.class);
-              if (Boolean.TRUE.equals(row.get(4, Boolean.class))) {
+              if (!Boolean.TRUE.equals(row.get(4, Boolean.class))) {
+                markers++;
+              } else {
                 if (entities.size() == top) {
                   StoredEntity last = entities.get(entities.size() - 1);
                   return page(
@@ -161,8 +184,71 @@ final class CursorScan {
                       store.dialect.decodeText(lastPartitionKey),
                       store.dialect.decodeText(lastRowKey)));
             }
+            if (mayFinishSorted && markers >= SPARSE_AFTER_MARKERS) {
+              mayFinishSorted = false; // judged once per page
+            } else {
+              continue;
+            }
+            if (sparse(
+                sql,
+                top - entities.size(),
+                entities.size(),
+                markers,
+                lastPartitionKey,
+                lastRowKey)) {
+              // The rest of the range holds too few matches to fill the page: reading it whole and
+              // sorting its matches costs less than walking it in key order. Its rows all match.
+              sql.execute("close " + cursor);
+
+              cursor = SORTED_CURSOR;
+              // planned for all its rows, and never as the ordered walk it replaces
+              sql.execute("set local cursor_tuple_fraction = 1");
+              sql.execute("set local enable_indexscan = off");
+              sql.execute(
+                  "declare " + cursor + " no scroll cursor for {0}",
+                  sortedRest(sql, lastPartitionKey, lastRowKey));
+            }
           }
         });
+  }
+
+  /**
+   * Whether the walk so far (about {@code markers} × {@link #MARKER_EVERY} rows, {@code matched}
+   * matches) predicts fewer than half the {@code wanted} matches in the rest of the range, by the
+   * planner's estimate of its rows; and whether that rest is long enough to be worth a second
+   * statement.
+   */
+  private boolean sparse(
+      DSLContext sql, int wanted, int matched, long markers, String partitionKey, String rowKey) {
+    double walked = (double) markers * Math.min(MARKER_EVERY, limits.firstChunk()) + matched;
+    // the least rest worth a second statement: one first chunk of rows
+    double leastRest = limits.firstChunk();
+    if (matched * 2.0 * leastRest > (double) wanted * walked) {
+      return false; // even the least rest worth sorting would hold too many
+    }
+    double rest =
+        estimatedRows(
+            sql,
+            ENTITY_TABLE
+                .eq(DSL.inline(scan.tableId()))
+                .and(scan.keyRange())
+                .and(DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey)));
+    return rest >= leastRest && matched * rest * 2 <= (double) wanted * walked;
+  }
+
+  /** The matches after the given stored keys, in key order, for the planner to read as it likes. */
+  private ResultQuery<? extends Record> sortedRest(
+      DSLContext sql, String partitionKey, String rowKey) {
+    Field<Object> properties = store.dialect.propertiesColumn();
+    return sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, DSL.inline(true).as("matches"))
+        .from(store.dialect.entitiesForReading("trestle_entity"))
+        .where(
+            ENTITY_TABLE
+                .eq(scan.tableId())
+                .and(scan.keyRange())
+                .and(DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey))
+                .and(scan.filter()))
+        .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY);
   }
 
   /**

@@ -88,6 +88,7 @@ public final class EntityScan {
     Condition after = resume == null ? DSL.trueCondition() : resume;
     int chunk = limits.firstChunk();
     while (true) {
+      long chunkStart = System.nanoTime();
       Record2<String, String> bound = chunkEnd(sql, after, chunk);
       Condition chunkEnd =
           bound == null
@@ -133,8 +134,23 @@ public final class EntityScan {
         return null;
       }
       after = DSL.row(PARTITION_KEY, ROW_KEY).gt(bound.value1(), bound.value2());
-      chunk = (int) Math.min((long) chunk * 2, limits.maxChunk());
+      chunk =
+          nextChunk(
+              chunk, System.nanoTime() - chunkStart, budget.remainingMillis() * 1_000_000L, limits);
     }
+  }
+
+  /**
+   * The next chunk: twice the last, at most the largest, and no more rows than the last chunk's
+   * pace reads in half the time the page has left, so that one chunk of a slow filter over a large
+   * table cannot carry the page past its budget; never below a tenth of the first chunk, so that
+   * the page still advances.
+   */
+  static int nextChunk(int chunk, long tookNanos, long remainingNanos, QueryLimits limits) {
+    long doubled = Math.min((long) chunk * 2, limits.maxChunk());
+    long inTime = (long) ((double) chunk * (remainingNanos / 2.0) / Math.max(1, tookNanos));
+    long floor = Math.max(1, limits.firstChunk() / 10);
+    return (int) Math.max(floor, Math.min(doubled, inTime));
   }
 
   /**

@@ -1,7 +1,5 @@
 package dev.trestle.server.auth.internal;
 
-import java.util.Optional;
-
 /**
  * What an account SAS allows: each operation needs a resource type in {@code srt} (s service, c
  * table, o entity) and a permission in {@code sp}, per the service's account SAS table.
@@ -17,17 +15,6 @@ record AccountSasGrant(String resourceTypes, String permissions) implements Gran
     if (!requirement.isMetBy(permissions)) {
       throw AuthFailures.permissionMismatch();
     }
-  }
-
-  @Override
-  public void authorizeEntity(
-      Operation operation, String tableName, String partitionKey, String rowKey) {
-    authorize(operation, tableName);
-  }
-
-  @Override
-  public Optional<KeyRange> keyRange() {
-    return Optional.empty();
   }
 
   /**

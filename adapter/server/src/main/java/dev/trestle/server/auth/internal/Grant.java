@@ -12,10 +12,15 @@ public interface Grant {
 
   /**
    * For entity writes and point reads under a table SAS with a key range: throws 403 when the keys
-   * are outside.
+   * are outside. Without a key range, the table's check alone.
    */
-  void authorizeEntity(Operation operation, String tableName, String partitionKey, String rowKey);
+  default void authorizeEntity(
+      Operation operation, String tableName, String partitionKey, String rowKey) {
+    authorize(operation, tableName);
+  }
 
   /** The key range queries must be restricted to (table SAS with spk/epk), if any. */
-  Optional<KeyRange> keyRange();
+  default Optional<KeyRange> keyRange() {
+    return Optional.empty();
+  }
 }

@@ -27,6 +27,10 @@ public final class RequestAuthenticator {
 
   private static final String BEARER = "Bearer ";
 
+  /** The headers a Shared Key signature covers or is checked against. */
+  private static final List<String> SIGNED_HEADERS =
+      List.of("x-ms-date", "Date", "Content-MD5", "Content-Type");
+
   private final SharedKeyVerifier sharedKey;
   private final AccountSasVerifier accountSas;
   private final TableSasVerifier tableSas;
@@ -115,10 +119,25 @@ public final class RequestAuthenticator {
     return Optional.ofNullable(bearer).map(BearerTokenVerifier::challenge);
   }
 
-  /** Returns what the request may do on {@code account}, or throws. */
+  /**
+   * Returns what the request may do on {@code account}, or throws. A credential given twice (a
+   * repeated {@code Authorization} header, a repeated header that Shared Key signs, a repeated SAS
+   * parameter) fails with {@code AuthenticationFailed}, as Azure answers it: reading either value
+   * would let what was signed and what is used disagree.
+   */
   public Grant authenticate(SignedRequest request, String account) {
+    refuseRepeated(request, "Authorization");
+    for (String name : SasParameters.NAMES) {
+      if (request.queryParameters(name).size() > 1) {
+        throw AuthFailures.authenticationFailed(
+            "The query parameter " + name + " is given more than once.");
+      }
+    }
     String authorization = request.header("Authorization");
     if (authorization != null && !authorization.isBlank()) {
+      for (String signed : SIGNED_HEADERS) {
+        refuseRepeated(request, signed);
+      }
       if (bearer != null && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
         return bearer.verify(request, account, authorization.substring(BEARER.length()).strip());
       }
@@ -135,6 +154,12 @@ public final class RequestAuthenticator {
       return FullAccessGrant.INSTANCE;
     }
     throw AuthFailures.noAuthenticationInformation();
+  }
+
+  private static void refuseRepeated(SignedRequest request, String header) {
+    if (request.headerValues(header).size() > 1) {
+      throw AuthFailures.authenticationFailed("The header " + header + " is given more than once.");
+    }
   }
 
   private static boolean has(SignedRequest request, String name) {

@@ -21,6 +21,15 @@ public interface SignedRequest {
   /** A header's value, case-insensitive name; null when absent. */
   String header(String name);
 
+  /**
+   * Every value of a header, one per header line as sent (case-insensitive name); empty when
+   * absent.
+   */
+  default List<String> headerValues(String name) {
+    String value = header(name);
+    return value == null ? List.of() : List.of(value);
+  }
+
   /** The client's IP address. */
   String remoteAddress();
 

@@ -2,7 +2,6 @@ package dev.trestle.server.auth.internal;
 
 import dev.trestle.server.auth.TokenAuthentication.Permission;
 import java.util.EnumSet;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -39,16 +38,5 @@ record TokenGrant(Set<Permission> permissions) implements Grant {
     if (!permissions.contains(needed(operation))) {
       throw AuthFailures.permissionMismatch();
     }
-  }
-
-  @Override
-  public void authorizeEntity(
-      Operation operation, String tableName, String partitionKey, String rowKey) {
-    authorize(operation, tableName);
-  }
-
-  @Override
-  public Optional<KeyRange> keyRange() {
-    return Optional.empty();
   }
 }

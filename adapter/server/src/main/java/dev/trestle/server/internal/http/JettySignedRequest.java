@@ -36,6 +36,11 @@ public final class JettySignedRequest implements SignedRequest {
   }
 
   @Override
+  public List<String> headerValues(String name) {
+    return request.getHeaders().getValuesList(name);
+  }
+
+  @Override
   public String remoteAddress() {
     return Request.getRemoteAddr(request);
   }

@@ -88,6 +88,8 @@ public final class ProtocolErrorHandler extends ErrorHandler {
       case 408 -> TableErrorCode.OPERATION_TIMED_OUT;
       case 413 -> TableErrorCode.REQUEST_BODY_TOO_LARGE;
       case 503 -> TableErrorCode.SERVER_BUSY;
+      // an HTTP version Jetty does not speak is the client's request, not a failure of the server
+      case 505 -> TableErrorCode.INVALID_INPUT;
       default -> status >= 500 ? TableErrorCode.INTERNAL_ERROR : TableErrorCode.INVALID_INPUT;
     };
   }

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
 public final class RequestEvents extends Handler.Wrapper {
   private static final Logger LOG = LoggerFactory.getLogger(RequestEvents.class);
   private static final String OPERATION = RequestEvents.class.getName() + ".operation";
+  private static final String ACCOUNT = RequestEvents.class.getName() + ".account";
   public static final String OTHER = "Other";
 
   private final List<RequestListener> listeners;
@@ -31,6 +32,11 @@ public final class RequestEvents extends Handler.Wrapper {
   /** Records the operation the dispatcher decided on, for the listeners. */
   public static void decided(Request request, String operation) {
     request.setAttribute(OPERATION, operation);
+  }
+
+  /** Records the account the request addressed, for the listeners. */
+  public static void addressed(Request request, String account) {
+    request.setAttribute(ACCOUNT, account);
   }
 
   @Override
@@ -78,7 +84,8 @@ public final class RequestEvents extends Handler.Wrapper {
             redactSignature(request.getHttpURI().getQuery()),
             response.getHeaders().get("x-ms-error-code"),
             Request.getContentBytesRead(request),
-            Response.getContentBytesWritten(response));
+            Response.getContentBytesWritten(response),
+            (String) request.getAttribute(ACCOUNT));
     notify(listener -> listener.requestFinished(finished));
   }
 

@@ -21,6 +21,13 @@ public sealed interface Route {
   /** {@code /name(PartitionKey='pk',RowKey='rk')}: one entity. */
   record EntityResource(String tableName, String partitionKey, String rowKey) implements Route {}
 
+  /**
+   * A Trestle extension, never sent by an Azure SDK: {@code /name()/$count} counts the entity set,
+   * {@code /name(PartitionKey='pk',RowKey='rk')/$count} the one entity (0 or 1). Keys are null for
+   * the set.
+   */
+  record EntityCount(String tableName, String partitionKey, String rowKey) implements Route {}
+
   /** {@code /$batch}: an entity-group transaction. */
   record Batch() implements Route {}
 }

@@ -16,12 +16,28 @@ final class RouteParser {
     this.text = text;
   }
 
+  /** The extension segment of {@link Route.EntityCount}, in OData's URL conventions. */
+  private static final String COUNT = "/$count";
+
   static Route parse(String resource) {
     // Tools that build URLs by joining segments send a trailing slash (POST .../Tables/,
     // .../$batch/).
     String trimmed =
         resource.endsWith("/") ? resource.substring(0, resource.length() - 1) : resource;
+    if (trimmed.endsWith(COUNT)) {
+      return count(
+          new RouteParser(trimmed.substring(0, trimmed.length() - COUNT.length())).route());
+    }
     return new RouteParser(trimmed).route();
+  }
+
+  private static Route count(Route counted) {
+    return switch (counted) {
+      case Route.EntitySet set -> new Route.EntityCount(set.tableName(), null, null);
+      case Route.EntityResource entity ->
+          new Route.EntityCount(entity.tableName(), entity.partitionKey(), entity.rowKey());
+      default -> throw syntaxError();
+    };
   }
 
   private Route route() {

@@ -1,0 +1,178 @@
+package dev.trestle.cli.transfer;
+
+import dev.trestle.TableEntity;
+import dev.trestle.cli.CliException;
+import dev.trestle.cli.ExitCode;
+import dev.trestle.json.EntityLines;
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.function.Predicate;
+
+/**
+ * One table as NDJSON (see {@link EntityLines}): a file, or standard input and output for "-". A
+ * file written is flushed every {@value #COMMIT_EVERY} entities, which is its commit: a resumed
+ * export cuts the file back to the last one and appends.
+ */
+public final class NdjsonFile {
+  static final int COMMIT_EVERY = 1_000;
+
+  private NdjsonFile() {}
+
+  /** A line of the source that is not an entity. */
+  static final class UnreadableEntityException extends CliException {
+    UnreadableEntityException(String message) {
+      super(ExitCode.DATA, message);
+    }
+  }
+
+  /** Reads the file's entities after the first {@code from.entities()}. */
+  public static void read(Path file, Position from, Predicate<TableEntity> each) {
+    try (BufferedReader reader = open(file)) {
+      long entity = 0;
+      long lineNumber = 0;
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        lineNumber++;
+        if (line.isBlank() || entity++ < from.entities()) {
+          continue;
+        }
+        TableEntity read;
+        try {
+          read = EntityLines.read(line);
+        } catch (EntityLines.MalformedEntityException e) {
+          throw new UnreadableEntityException(
+              "Line " + lineNumber + " of " + name(file) + ": " + e.getMessage());
+        }
+        if (!each.test(read)) {
+          return;
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static BufferedReader open(Path file) throws IOException {
+    InputStream in;
+    if (isStandard(file)) {
+      in = System.in;
+    } else {
+      try {
+        in = Files.newInputStream(file);
+      } catch (NoSuchFileException e) {
+        throw new CliException(ExitCode.DATA, "Cannot read " + file + ": no such file.");
+      }
+    }
+    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  static boolean isStandard(Path file) {
+    return file == null || file.toString().equals("-");
+  }
+
+  private static String name(Path file) {
+    return isStandard(file) ? "standard input" : file.toString();
+  }
+
+  /** A writer into the file, appending after {@code from.sinkOffset()} bytes when resumed. */
+  public static Sink.Table writer(Path file, Position from) {
+    try {
+      OutputStream out;
+      if (isStandard(file)) {
+        out = new BufferedOutputStream(System.out, 1 << 16);
+      } else {
+        if (file.getParent() != null) {
+          Files.createDirectories(file.getParent());
+        }
+        FileChannel channel =
+            FileChannel.open(
+                file,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                from.atStart() ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.WRITE);
+        channel.truncate(from.sinkOffset());
+        channel.position(from.sinkOffset());
+        out =
+            new BufferedOutputStream(java.nio.channels.Channels.newOutputStream(channel), 1 << 16);
+      }
+      return new Writer(out, isStandard(file), from);
+    } catch (IOException e) {
+      throw new CliException(ExitCode.DATA, "Cannot write " + file + ": " + e.getMessage() + ".");
+    }
+  }
+
+  private static final class Writer implements Sink.Table {
+    private final OutputStream out;
+    private final boolean standard;
+    private long bytes;
+    private long added;
+    private TableEntity last;
+    private Sink.Committed committed = Sink.Committed.NONE;
+    private long committedBytes;
+
+    Writer(OutputStream out, boolean standard, Position from) {
+      this.out = out;
+      this.standard = standard;
+      this.bytes = from.sinkOffset();
+      this.committedBytes = from.sinkOffset();
+    }
+
+    @Override
+    public void add(TableEntity entity) {
+      byte[] line = (EntityLines.write(entity) + "\n").getBytes(StandardCharsets.UTF_8);
+      try {
+        out.write(line);
+      } catch (IOException e) {
+        throw new CliException(ExitCode.DATA, "Cannot write: " + e.getMessage() + ".", e);
+      }
+      bytes += line.length;
+      added++;
+      last = entity;
+      if (added % COMMIT_EVERY == 0) {
+        commit();
+      }
+    }
+
+    private void commit() {
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw new CliException(ExitCode.DATA, "Cannot write: " + e.getMessage() + ".", e);
+      }
+      committed = new Sink.Committed(added, last);
+      committedBytes = bytes;
+    }
+
+    @Override
+    public Sink.Committed committed() {
+      return committed;
+    }
+
+    @Override
+    public long offset() {
+      return committedBytes;
+    }
+
+    @Override
+    public void close() {
+      commit();
+      if (!standard) {
+        try {
+          out.close();
+        } catch (IOException e) {
+          throw new CliException(ExitCode.DATA, "Cannot write: " + e.getMessage() + ".", e);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package dev.trestle.cli.transfer;
+
+import dev.trestle.TableEntity;
+import dev.trestle.cli.CliException;
+import dev.trestle.cli.ExitCode;
+import java.util.List;
+
+/**
+ * The one engine of export, import and copy: every listed table from a {@link Source} into a {@link
+ * Sink}, in order, with progress, a {@link Checkpoint} after each commit, and a clean stop on
+ * request. A resumed table is read from after its checkpoint (by keys, or by count for a file), so
+ * what is done is not read again.
+ */
+public final class Transfer {
+  private final Source source;
+  private final Sink sink;
+  private final Checkpoint checkpoint;
+  private final Progress progress;
+  private final StopSignal stop;
+
+  public Transfer(
+      Source source, Sink sink, Checkpoint checkpoint, Progress progress, StopSignal stop) {
+    this.source = source;
+    this.sink = sink;
+    this.checkpoint = checkpoint;
+    this.progress = progress;
+    this.stop = stop;
+  }
+
+  /** The transfer was stopped on request after committing; its checkpoint resumes it. */
+  public static final class StoppedException extends CliException {
+    StoppedException(String message) {
+      super(ExitCode.STOPPED, message);
+    }
+  }
+
+  /** Entities written by this run (a resumed run counts only its own). */
+  public long run(List<String> tables) {
+    long known = 0;
+    for (String table : tables) {
+      long estimate = source.estimate(table);
+      known = estimate < 0 || known < 0 ? -1 : known + estimate;
+    }
+    progress.tables(tables.size(), known);
+    long written = 0;
+    for (String table : tables) {
+      if (checkpoint.isDone(table)) {
+        progress.tableDone();
+        continue;
+      }
+      written += table(table);
+      if (stop.requested()) {
+        throw stopped();
+      }
+      checkpoint.finished(table);
+      progress.tableDone();
+    }
+    sink.finished(tables);
+    progress.finish();
+    checkpoint.delete();
+    return written;
+  }
+
+  private long table(String table) {
+    Position from = checkpoint.start(table);
+    Sink.Table out = sink.open(table, from);
+    long[] seen = {0};
+    boolean closed = false;
+    try {
+      readInto(table, from, out, seen);
+      out.close();
+      closed = true;
+      Sink.Committed committed = out.committed();
+      if (committed.entities() != seen[0]) {
+        save(table, from, committed, out.offset());
+      }
+      return committed.entities();
+    } finally {
+      if (!closed && stop.requested()) {
+        out.close();
+      }
+    }
+  }
+
+  /**
+   * Reads the table into the sink; an unreadable entity of the source first commits those before
+   * it, so that a resume after fixing it continues there.
+   */
+  private void readInto(String table, Position from, Sink.Table out, long[] seen) {
+    try {
+      source.read(
+          table,
+          from,
+          entity -> {
+            out.add(entity);
+            progress.add(1);
+            Sink.Committed committed = out.committed();
+            if (committed.entities() != seen[0]) {
+              seen[0] = committed.entities();
+              save(table, from, committed, out.offset());
+            }
+            return !stop.requested();
+          });
+    } catch (NdjsonFile.UnreadableEntityException e) {
+      out.close();
+      Sink.Committed committed = out.committed();
+      save(table, from, committed, out.offset());
+      throw new CliException(
+          ExitCode.DATA,
+          e.getMessage()
+              + " ("
+              + (from.entities() + committed.entities())
+              + " entities before it are committed; once it is fixed, --resume continues after"
+              + " them).",
+          e);
+    }
+  }
+
+  private void save(String table, Position from, Sink.Committed committed, long offset) {
+    TableEntity last = committed.last();
+    checkpoint.committed(
+        table,
+        new Position(
+            from.entities() + committed.entities(),
+            last == null ? from.partitionKey() : last.partitionKey(),
+            last == null ? from.rowKey() : last.rowKey(),
+            offset));
+  }
+
+  private StoppedException stopped() {
+    progress.finish();
+    return new StoppedException(
+        "Stopped on request after "
+            + progress.entities()
+            + " entities; what was in flight is committed. Resume with the same command and"
+            + " --resume (checkpoint "
+            + checkpoint.file()
+            + ").");
+  }
+}

@@ -1,0 +1,71 @@
+package dev.trestle;
+
+import java.util.Objects;
+
+/**
+ * Trestle's extensions of one table, beyond what Azure Table Storage offers: counting, existence
+ * checks, newest-first reads and bulk deletes, each one SQL statement (or one per partition)
+ * instead of a client loop. Code using them does not run on Azure; reach them explicitly with
+ * {@link TableClient#extensions()}. A service built with {@code extensions(false)} refuses every
+ * call with {@code NotImplemented}.
+ */
+public interface TableExtensions {
+
+  /**
+   * How many entities match the query's filter (null for all) inside its key range, counted by the
+   * database; {@code select}, {@code top} and the continuation are ignored. {@code TableNotFound}
+   * if the table does not exist.
+   */
+  long count(EntityQuery query);
+
+  /** How many entities match an OData {@code $filter} (null for all). */
+  default long count(String filter) {
+    return count(EntityQuery.filter(filter));
+  }
+
+  /** Whether the entity exists, from the key index alone (its properties are not read). */
+  boolean exists(String partitionKey, String rowKey);
+
+  /**
+   * One page of the query's matches in descending (PartitionKey, RowKey) order: within one
+   * partition ({@code PartitionKey eq 'p'}) the last RowKeys first, so {@code top(10)} reads the
+   * latest ten. The continuation resumes before the last entity returned; pass it only to this
+   * method.
+   */
+  EntityPage queryDescending(EntityQuery query);
+
+  /**
+   * Deletes every entity of one partition in one transaction; returns how many there were (0 for an
+   * empty or absent partition).
+   */
+  long deletePartition(String partitionKey);
+
+  /**
+   * Deletes the entities matching the query's filter (null for all) inside its key range, one
+   * transaction per partition, telling {@code progress} after each partition; returns how many were
+   * deleted. A failure leaves the partitions done so far deleted.
+   */
+  long deleteWhere(EntityQuery query, DeleteProgress progress);
+
+  /** Deletes the entities matching an OData {@code $filter}, one transaction per partition. */
+  default long deleteWhere(String filter) {
+    return deleteWhere(
+        EntityQuery.filter(Objects.requireNonNull(filter, "filter")), DeleteProgress.NONE);
+  }
+
+  /** Deletes every entity of the table in one transaction, keeping the table and its settings. */
+  long truncate();
+
+  /** Told after each partition of a {@link #deleteWhere(EntityQuery, DeleteProgress)}. */
+  @FunctionalInterface
+  interface DeleteProgress {
+    /** Tells nothing. */
+    DeleteProgress NONE = (partitionKey, deleted, total) -> {};
+
+    /**
+     * A partition's matches are deleted and committed: {@code deleted} of them, {@code total} so
+     * far.
+     */
+    void partitionDeleted(String partitionKey, long deleted, long total);
+  }
+}

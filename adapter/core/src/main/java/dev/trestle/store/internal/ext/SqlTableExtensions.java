@@ -1,0 +1,160 @@
+package dev.trestle.store.internal.ext;
+
+import static dev.trestle.store.internal.database.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.database.Schema.ROW_KEY;
+import static dev.trestle.store.internal.database.Schema.TICKS;
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+
+import dev.trestle.EntityPage;
+import dev.trestle.EntityQuery;
+import dev.trestle.TableExtensions;
+import dev.trestle.model.EntityValidator;
+import dev.trestle.model.TableLimits;
+import dev.trestle.store.internal.codec.ContinuationTokens;
+import dev.trestle.store.internal.codec.ContinuationTokens.ResumePoint;
+import dev.trestle.store.internal.codec.StoredEntity;
+import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.IndexCatalogue;
+import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
+import dev.trestle.store.internal.database.ScanRequest;
+import dev.trestle.store.internal.database.Schema;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.StoredPage;
+import dev.trestle.store.internal.database.TableLookup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Record2;
+import org.jooq.impl.DSL;
+
+/**
+ * The extensions of one table. Each is one statement (or one per partition) that the database runs
+ * over its key index, so its cost is the rows it touches, not a client round trip per page.
+ */
+public final class SqlTableExtensions implements TableExtensions {
+  private final Store store;
+  private final String account;
+  private final String tableName;
+
+  public SqlTableExtensions(Store store, String account, String tableName) {
+    this.store = store;
+    this.account = account;
+    this.tableName = tableName;
+  }
+
+  @Override
+  public long count(EntityQuery query) {
+    Matching matching = Matching.of(store, Objects.requireNonNull(query, "query"));
+    // A count of a large table rightly keeps the database busy for longer than a page.
+    return store.unhurried(
+        sql -> {
+          IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+          return sql.selectCount()
+              .from(store.dialect.entitiesForReading("trestle_entity"))
+              .where(ENTITY_TABLE.eq(table.id()).and(matching.on(store, table)))
+              .fetchOne(0, Long.class);
+        });
+  }
+
+  @Override
+  public boolean exists(String partitionKey, String rowKey) {
+    EntityValidator.validateKey("PartitionKey", Objects.requireNonNull(partitionKey));
+    EntityValidator.validateKey("RowKey", Objects.requireNonNull(rowKey));
+    Dialect dialect = store.dialect;
+    Field<Long> tableId = field(name("t", "id"), Long.class);
+    // The catalog row tells TableNotFound from false in the same round trip; the entity's row is
+    // only probed in the key index.
+    Field<Boolean> present =
+        DSL.field(
+            DSL.exists(
+                DSL.selectOne()
+                    .from(Schema.ENTITIES)
+                    .where(
+                        ENTITY_TABLE.eq(tableId),
+                        PARTITION_KEY.eq(dialect.encodeText(partitionKey)),
+                        ROW_KEY.eq(dialect.encodeText(rowKey)))));
+    Record2<Long, Boolean> row =
+        store
+            .sql
+            .select(tableId, present)
+            .from(Schema.TABLES.as("t"))
+            .where(TableLookup.row("t", account, tableName))
+            .fetchOne();
+    if (row == null) {
+      throw StoreErrors.tableNotFound();
+    }
+    return Boolean.TRUE.equals(row.value2());
+  }
+
+  @Override
+  public EntityPage queryDescending(EntityQuery query) {
+    Objects.requireNonNull(query, "query");
+    Matching matching = Matching.of(store, query);
+    int top = query.top() == null ? TableLimits.MAX_PAGE_SIZE : query.top();
+    Condition before =
+        query.continuation() == null
+            ? DSL.trueCondition()
+            : before(ContinuationTokens.decodeAfter(query.continuation()));
+    Field<Object> properties = store.dialect.propertiesColumn();
+    List<? extends Record> rows =
+        store.onOneConnection(
+            sql -> {
+              IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+              return sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties)
+                  .from(store.dialect.entitiesForReading("trestle_entity"))
+                  .where(ENTITY_TABLE.eq(table.id()).and(matching.on(store, table)).and(before))
+                  .orderBy(ENTITY_TABLE.desc(), PARTITION_KEY.desc(), ROW_KEY.desc())
+                  .limit(DSL.inline(top + 1))
+                  .fetch();
+            });
+    ScanRequest decoder = new ScanRequest(store, store.queryLimits, 0, null, null, null, null);
+    List<StoredEntity> entities = new ArrayList<>(Math.min(top, rows.size()));
+    for (int i = 0; i < Math.min(top, rows.size()); i++) {
+      Record row = rows.get(i);
+      entities.add(
+          decoder.entity(
+              row.get(PARTITION_KEY), row.get(ROW_KEY), row.get(TICKS), row.get(properties)));
+    }
+    Optional<dev.trestle.EntityQuery.Continuation> next = Optional.empty();
+    if (rows.size() > top) {
+      StoredEntity last = entities.get(entities.size() - 1);
+      next = Optional.of(ContinuationTokens.after(last.partitionKey(), last.rowKey()));
+    }
+    return new StoredPage(entities, next).toEntityPage(query.select());
+  }
+
+  /** The keys strictly before the last entity of the previous page, in descending order's sense. */
+  private Condition before(ResumePoint resume) {
+    String partitionKey = store.dialect.encodeText(resume.partitionKey());
+    if (resume.rowKey() == null) {
+      return PARTITION_KEY.le(partitionKey);
+    }
+    return DSL.row(PARTITION_KEY, ROW_KEY)
+        .lt(partitionKey, store.dialect.encodeText(resume.rowKey()));
+  }
+
+  @Override
+  public long deletePartition(String partitionKey) {
+    EntityValidator.validateKey("PartitionKey", Objects.requireNonNull(partitionKey));
+    return new BulkDelete(store, account, tableName).partition(partitionKey);
+  }
+
+  @Override
+  public long deleteWhere(EntityQuery query, DeleteProgress progress) {
+    Matching matching = Matching.of(store, Objects.requireNonNull(query, "query"));
+    return new BulkDelete(store, account, tableName)
+        .where(matching, Objects.requireNonNull(progress, "progress"));
+  }
+
+  @Override
+  public long truncate() {
+    return new BulkDelete(store, account, tableName).all();
+  }
+}

@@ -1,0 +1,2 @@
+/** Trestle's opt-in extensions (count, exists, newest first, bulk deletes) as SQL statements. */
+package dev.trestle.store.internal.ext;

@@ -1,0 +1,262 @@
+package dev.trestle.store.internal.write;
+
+import dev.trestle.BulkWriteOptions;
+import dev.trestle.BulkWriter;
+import dev.trestle.TableEntity;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.model.EntityValidator;
+import dev.trestle.store.internal.codec.Ticks;
+import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.TableLookup;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jooq.exception.DataAccessException;
+
+/**
+ * The library's {@link BulkWriter}: rows of {@value #ROWS_PER_STATEMENT} per INSERT (or upsert),
+ * each statement's SQL rendered once per row count and sent as JDBC batches, one transaction per
+ * batch of entities. Duplicate keys within a batch are resolved before the database sees them
+ * (multi-row upserts may not touch a row twice).
+ */
+public final class BulkEntityWriter implements BulkWriter {
+  static final int ROWS_PER_STATEMENT = 100;
+  private static final int MAX_ATTEMPTS = 10;
+
+  private final Store store;
+  private final String tableName;
+  private final long tableId;
+  private final BulkWriteOptions options;
+  private final Map<Integer, String> statements = new HashMap<>();
+  private final LinkedHashMap<Key, Row> pending = new LinkedHashMap<>();
+  private TableEntity lastAdded;
+  private int pendingAdds;
+  private long committed;
+  private final java.util.concurrent.ExecutorService background;
+  private java.util.concurrent.Future<?> inFlight;
+  private int inFlightRows;
+  private TableEntity inFlightLast;
+
+  private record Key(String partitionKey, String rowKey) {}
+
+  private record Row(String partitionKey, String rowKey, long ticks, String properties) {}
+
+  public BulkEntityWriter(Store store, String account, String tableName, BulkWriteOptions options) {
+    this.store = store;
+    this.tableName = tableName;
+    this.options = options;
+    this.tableId = store.onOneConnection(sql -> TableLookup.id(sql, account, tableName));
+    this.background =
+        options.pipelined()
+            ? java.util.concurrent.Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().daemon().name("trestle-bulk-" + tableName).factory())
+            : null;
+  }
+
+  @Override
+  public void add(TableEntity entity) {
+    EntityValidator.validateForWrite(entity);
+    long ticks =
+        options.keepTimestamps() && entity.timestamp() != null
+            ? Ticks.of(entity.timestamp())
+            : Ticks.now();
+    Dialect dialect = store.dialect;
+    Row row =
+        new Row(
+            dialect.encodeText(entity.partitionKey()),
+            dialect.encodeText(entity.rowKey()),
+            ticks,
+            store.properties.encode(entity.properties()));
+    Row before = pending.put(new Key(entity.partitionKey(), entity.rowKey()), row);
+    if (before != null && options.mode() == BulkWriteOptions.Mode.INSERT) {
+      pending.clear();
+      pendingAdds = 0;
+      throw new TableException(
+          TableErrorCode.ENTITY_ALREADY_EXISTS,
+          "The entity (PartitionKey='"
+              + entity.partitionKey()
+              + "', RowKey='"
+              + entity.rowKey()
+              + "') was added twice.");
+    }
+    lastAdded = entity;
+    pendingAdds++;
+    if (pending.size() >= options.batchSize()) {
+      send();
+    }
+  }
+
+  @Override
+  public void flush() {
+    send();
+    awaitInFlight();
+  }
+
+  /**
+   * Hands the pending batch to the database: at once, or, pipelined, to the writing thread once the
+   * batch before it has committed (so batches commit in order, one at a time).
+   */
+  private void send() {
+    if (pending.isEmpty()) {
+      return;
+    }
+    List<Row> rows = new ArrayList<>(pending.values());
+    TableEntity last = lastAdded;
+    int adds = pendingAdds;
+    pending.clear();
+    pendingAdds = 0;
+    if (background == null) {
+      commit(rows, last);
+      committed(adds, last);
+      return;
+    }
+    awaitInFlight();
+    inFlight = background.submit(() -> commit(rows, last));
+    inFlightRows = adds;
+    inFlightLast = last;
+  }
+
+  private void awaitInFlight() {
+    if (inFlight == null) {
+      return;
+    }
+    java.util.concurrent.Future<?> waiting = inFlight;
+    inFlight = null;
+    try {
+      waiting.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r
+          ? r
+          : new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while a bulk batch was being written", e);
+    }
+    committed(inFlightRows, inFlightLast);
+  }
+
+  private void committed(int rows, TableEntity last) {
+    committed += rows;
+    options.listener().committed(committed, last);
+  }
+
+  private void commit(List<Row> rows, TableEntity last) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        store.inTransaction(sql -> sql.connectionResult(connection -> write(connection, rows)));
+        return;
+      } catch (DataAccessException e) {
+        if (store.errors.isDuplicateKey(e) && options.mode() == BulkWriteOptions.Mode.INSERT) {
+          throw new TableException(
+              TableErrorCode.ENTITY_ALREADY_EXISTS,
+              "An entity of the batch ending at (PartitionKey='"
+                  + last.partitionKey()
+                  + "', RowKey='"
+                  + last.rowKey()
+                  + "') exists already in table "
+                  + tableName
+                  + ".",
+              e);
+        }
+        if (store.errors.isMissingParent(e)) {
+          throw StoreErrors.tableNotFound();
+        }
+        if (attempt == MAX_ATTEMPTS
+            || !(store.errors.isTransient(e) || store.errors.isDuplicateKey(e))) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private Void write(Connection connection, List<Row> rows) throws SQLException {
+    int full = rows.size() / ROWS_PER_STATEMENT;
+    if (full > 0) {
+      try (PreparedStatement statement =
+          connection.prepareStatement(statement(ROWS_PER_STATEMENT))) {
+        for (int chunk = 0; chunk < full; chunk++) {
+          bind(statement, rows, chunk * ROWS_PER_STATEMENT, ROWS_PER_STATEMENT);
+          statement.addBatch();
+        }
+        statement.executeBatch();
+      }
+    }
+    int rest = rows.size() - full * ROWS_PER_STATEMENT;
+    if (rest > 0) {
+      try (PreparedStatement statement = connection.prepareStatement(statement(rest))) {
+        bind(statement, rows, full * ROWS_PER_STATEMENT, rest);
+        statement.executeUpdate();
+      }
+    }
+    return null;
+  }
+
+  private void bind(PreparedStatement statement, List<Row> rows, int from, int count)
+      throws SQLException {
+    int p = 1;
+    for (int i = from; i < from + count; i++) {
+      Row row = rows.get(i);
+      statement.setLong(p++, tableId);
+      statement.setString(p++, row.partitionKey());
+      statement.setString(p++, row.rowKey());
+      statement.setLong(p++, row.ticks());
+      statement.setString(p++, row.properties());
+    }
+  }
+
+  /** The SQL for {@code rows} rows, rendered once per count. */
+  private String statement(int rows) {
+    return statements.computeIfAbsent(rows, this::render);
+  }
+
+  /**
+   * Plain SQL, not jOOQ's: jOOQ emulates a multi-row upsert on H2 with a MERGE over a UNION of
+   * SELECTs, where H2's own MERGE ... KEY ... VALUES is one statement it executes directly.
+   */
+  private String render(int rows) {
+    boolean h2 = store.dialect.sqlDialect().family() == org.jooq.SQLDialect.H2;
+    String columns = "(table_id, partition_key, row_key, ticks, properties)";
+    String values = h2 ? "(?, ?, ?, ?, ?)" : "(?, ?, ?, ?, CAST(? AS jsonb))";
+    StringBuilder sql = new StringBuilder(64 + rows * (values.length() + 2));
+    boolean replace = options.mode() == BulkWriteOptions.Mode.REPLACE;
+    sql.append(h2 && replace ? "MERGE INTO" : "INSERT INTO").append(" trestle_entity ");
+    sql.append(columns);
+    if (h2 && replace) {
+      sql.append(" KEY (table_id, partition_key, row_key)");
+    }
+    sql.append(" VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sql.append(i == 0 ? "" : ", ").append(values);
+    }
+    if (!h2 && replace) {
+      sql.append(
+          " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET ticks = EXCLUDED.ticks,"
+              + " properties = EXCLUDED.properties");
+    }
+    return sql.toString();
+  }
+
+  @Override
+  public long committed() {
+    return committed;
+  }
+
+  @Override
+  public void close() {
+    try {
+      flush();
+    } finally {
+      if (background != null) {
+        background.shutdown();
+      }
+    }
+  }
+}
