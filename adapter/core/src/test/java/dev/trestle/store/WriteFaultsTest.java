@@ -184,9 +184,14 @@ class WriteFaultsTest {
       TableClient table = service.tableClient("commits");
       TableEntity stored = table.insert(TableEntity.builder("p", "r").put("v", 1).build());
       faulty.commitFailures(1);
+      // a single-entity write is one auto-committed statement: only a transaction commits
       assertFails(
           TableErrorCode.SERVER_BUSY,
-          () -> table.update(TableEntity.builder("p", "r").put("v", 2).build(), stored.etag()));
+          () ->
+              table.submitTransaction(
+                  List.of(
+                      TableOperation.update(
+                          TableEntity.builder("p", "r").put("v", 2).build(), stored.etag()))));
     }
   }
 

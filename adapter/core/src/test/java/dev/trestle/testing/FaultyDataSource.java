@@ -148,7 +148,12 @@ public final class FaultyDataSource implements DataSource {
 
   private PreparedStatement wrap(PreparedStatement statement, String sql) {
     String verb = sql.stripLeading().toLowerCase(Locale.ROOT);
-    boolean changesRows = verb.startsWith("update") || verb.startsWith("delete");
+    // an update or delete, also one that answers the rows it wrote (PostgreSQL's RETURNING, H2's
+    // FINAL TABLE), whose silent no-op answers no row
+    boolean changesRows =
+        verb.startsWith("update")
+            || verb.startsWith("delete")
+            || verb.contains("final table (update");
     boolean[] skipped = {false};
     InvocationHandler handler =
         (proxy, method, args) -> {
@@ -166,6 +171,7 @@ public final class FaultyDataSource implements DataSource {
               case "executeLargeUpdate" -> 0L;
               case "executeBatch" -> new int[batchSize(statement)];
               case "executeLargeBatch" -> new long[batchSize(statement)];
+              case "executeQuery" -> noRows();
               default -> invoke(statement, method, args);
             };
           }
@@ -183,6 +189,23 @@ public final class FaultyDataSource implements DataSource {
             PreparedStatement.class.getClassLoader(),
             new Class<?>[] {PreparedStatement.class},
             handler);
+  }
+
+  /** The empty answer of a statement that returns the rows it wrote and wrote none. */
+  private static java.sql.ResultSet noRows() {
+    return (java.sql.ResultSet)
+        Proxy.newProxyInstance(
+            java.sql.ResultSet.class.getClassLoader(),
+            new Class<?>[] {java.sql.ResultSet.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "next", "wasNull" -> false;
+                  case "close" -> null;
+                  case "isClosed" -> false;
+                  default ->
+                      throw new java.sql.SQLFeatureNotSupportedException(
+                          "an empty result has no " + method.getName());
+                });
   }
 
   private final java.util.Map<PreparedStatement, AtomicInteger> batches =

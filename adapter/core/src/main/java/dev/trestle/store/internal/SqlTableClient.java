@@ -10,8 +10,10 @@ import dev.trestle.TableExtensions;
 import dev.trestle.TableOperation;
 import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
+import dev.trestle.json.internal.EntityRow;
 import dev.trestle.json.internal.EntityRowPage;
 import dev.trestle.json.internal.RowQueries;
+import dev.trestle.json.internal.RowReads;
 import dev.trestle.model.EntitySize;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
@@ -20,6 +22,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.ext.SqlTableExtensions;
 import dev.trestle.store.internal.read.EntityReader;
+import dev.trestle.store.internal.read.PointReader;
 import dev.trestle.store.internal.write.EntityWriter;
 import java.util.HashSet;
 import java.util.List;
@@ -27,7 +30,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /** The entity operations of one table: validation first, then one database transaction per call. */
-final class SqlTableClient implements TableClient, RowQueries {
+final class SqlTableClient implements TableClient, RowQueries, RowReads {
   private final Store store;
   private final String account;
   private final String tableName;
@@ -61,7 +64,14 @@ final class SqlTableClient implements TableClient, RowQueries {
   public TableEntity get(String partitionKey, String rowKey, List<String> select) {
     Objects.requireNonNull(partitionKey, "partitionKey");
     Objects.requireNonNull(rowKey, "rowKey");
-    return new EntityReader(store, account, tableName).get(partitionKey, rowKey, select);
+    return new PointReader(store, account, tableName).get(partitionKey, rowKey, select);
+  }
+
+  @Override
+  public EntityRow getRow(String partitionKey, String rowKey, List<String> select) {
+    Objects.requireNonNull(partitionKey, "partitionKey");
+    Objects.requireNonNull(rowKey, "rowKey");
+    return new PointReader(store, account, tableName).row(partitionKey, rowKey);
   }
 
   @Override

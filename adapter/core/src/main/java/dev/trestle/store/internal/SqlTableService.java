@@ -23,6 +23,7 @@ import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
 import dev.trestle.store.internal.codec.AccessPolicyCodec;
 import dev.trestle.store.internal.codec.Ticks;
+import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
@@ -54,8 +55,17 @@ public final class SqlTableService implements TableService {
   }
 
   public static TableService open(StoreSettings settings, QueryLimits queryLimits) {
+    return open(settings, queryLimits, VersionClock.SYSTEM);
+  }
+
+  /** A service whose new versions come from {@code versions} (a test's skewed clock). */
+  public static TableService open(
+      StoreSettings settings, QueryLimits queryLimits, VersionClock versions) {
     return new SqlTableService(
-        Store.open(settings, queryLimits), settings.account(), true, settings.extensions());
+        Store.open(settings, queryLimits, versions),
+        settings.account(),
+        true,
+        settings.extensions());
   }
 
   @Override

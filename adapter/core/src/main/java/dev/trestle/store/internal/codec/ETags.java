@@ -20,7 +20,7 @@ public final class ETags {
   }
 
   /** True for a null or {@code *} If-Match: any existing version matches. */
-  static boolean matchesAny(String ifMatch) {
+  public static boolean matchesAny(String ifMatch) {
     return ifMatch == null || ifMatch.trim().equals("*");
   }
 
@@ -35,6 +35,14 @@ public final class ETags {
     }
     Long named = ticksOf(ifMatch);
     return named != null && named == ticks;
+  }
+
+  /**
+   * The ticks a valid If-Match names, or null when it names none of our versions: {@code *} (see
+   * {@link #matchesAny}) or another weak ETag, which matches nothing.
+   */
+  public static Long ticksNamed(String ifMatch) {
+    return matchesAny(ifMatch) ? null : ticksOf(ifMatch);
   }
 
   /** Throws {@code InvalidInput} unless the value is {@code *} or a weak ETag. */

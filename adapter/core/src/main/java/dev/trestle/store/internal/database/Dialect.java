@@ -55,6 +55,27 @@ public interface Dialect {
   /** A properties document as the JDBC value bound to {@link #propertiesColumn()} in batches. */
   Object propertiesBindValue(String json);
 
+  /**
+   * A bind parameter of the properties column's type in SQL written as text ({@link
+   * EntityStatements}), bound with the document's JSON text.
+   */
+  String propertiesParameter();
+
+  /**
+   * {@code dml}, a statement writing entity rows, made to answer the {@code ticks} of every row it
+   * wrote.
+   */
+  String returningTicks(String dml);
+
+  /**
+   * Writes one entity, inserted or replacing the stored one, in one statement that answers its new
+   * ticks, and nothing when the table is missing. Binds: partition key, row key, ticks, properties,
+   * then the catalog row's account and name key. A replaced row's ticks are the later of the bound
+   * ticks and its stored ticks plus one, so that an entity's versions increase whatever clock wrote
+   * them. A race with another insert of the same new key may fail with a duplicate key.
+   */
+  String upsertReplace();
+
   /** The JSON text of a value read from {@link #propertiesColumn()}. */
   String propertiesText(Object columnValue);
 

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.store.SchemaMigrator;
 import dev.trestle.store.internal.codec.PropertyCodec;
+import dev.trestle.store.internal.codec.VersionClock;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.jooq.DSLContext;
@@ -31,6 +32,12 @@ public final class Store implements AutoCloseable {
   public final PropertyIndex propertyIndex;
   public final IndexBuilder indexBuilder;
 
+  /** The SQL text of the write path and the point read, run through plain JDBC. */
+  public final EntityStatements statements;
+
+  /** Where new versions come from. */
+  public final VersionClock versions;
+
   /**
    * How long a statement may go without an answer before its connection counts as lost and the call
    * fails with ServerBusy: the HikariCP pool's wait for a connection, at least a second. Without
@@ -45,8 +52,13 @@ public final class Store implements AutoCloseable {
   private final DataSource dataSource;
   private final HikariDataSource ownedPool;
 
-  private Store(DataSource dataSource, HikariDataSource ownedPool, QueryLimits queryLimits) {
+  private Store(
+      DataSource dataSource,
+      HikariDataSource ownedPool,
+      QueryLimits queryLimits,
+      VersionClock versions) {
     this.dataSource = dataSource;
+    this.versions = versions;
     this.queryLimits = queryLimits;
     this.ownedPool = ownedPool;
     DatabaseType type = DatabaseTypes.of(dataSource);
@@ -81,11 +93,20 @@ public final class Store implements AutoCloseable {
                         context -> context.exception(errors.translate(context.exception())))));
     this.propertyIndex = type.propertyIndex(sql, dialect, properties);
     this.indexBuilder = type.indexBuilder(dialect);
+    // A table renders as its declaration only in a FROM clause.
+    String from = sql.render(DSL.selectOne().from(dialect.entitiesForReading("e")));
+    this.statements =
+        new EntityStatements(dialect, from.substring(from.toLowerCase().indexOf(" from ") + 6));
   }
 
   public static Store open(StoreSettings settings, QueryLimits queryLimits) {
+    return open(settings, queryLimits, VersionClock.SYSTEM);
+  }
+
+  /** A store whose new versions come from {@code versions} (a test's skewed clock). */
+  public static Store open(StoreSettings settings, QueryLimits queryLimits, VersionClock versions) {
     if (settings.dataSource() != null) {
-      return ready(new Store(settings.dataSource(), null, queryLimits), settings);
+      return ready(new Store(settings.dataSource(), null, queryLimits, versions), settings);
     }
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(
@@ -103,7 +124,7 @@ public final class Store implements AutoCloseable {
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
     try {
-      return ready(new Store(pool, pool, queryLimits), settings);
+      return ready(new Store(pool, pool, queryLimits, versions), settings);
     } catch (RuntimeException e) {
       pool.close();
       throw e;
@@ -128,6 +149,22 @@ public final class Store implements AutoCloseable {
    */
   public <T> T onOneConnection(Function<DSLContext, T> work) {
     return onConnection(sql, connection -> work.apply(using(connection)));
+  }
+
+  /**
+   * Runs plain JDBC work on a pooled connection (or the context's, in a transaction); its
+   * SQLExceptions become jOOQ's DataAccessException, and those the database's fault ServerBusy.
+   */
+  public <T> T withConnection(DSLContext context, org.jooq.ConnectionCallable<T> work) {
+    return onConnection(
+        context,
+        connection -> {
+          try {
+            return work.run(connection);
+          } catch (java.sql.SQLException e) {
+            throw new DataAccessException(e.getMessage(), e);
+          }
+        });
   }
 
   /**

@@ -96,6 +96,30 @@ final class H2Dialect implements Dialect {
   }
 
   @Override
+  public String propertiesParameter() {
+    return "cast(? as varchar)";
+  }
+
+  @Override
+  public String returningTicks(String dml) {
+    return "select ticks from final table (" + dml + ")";
+  }
+
+  @Override
+  public String upsertReplace() {
+    return returningTicks(
+        "merge into trestle_entity e using (select id table_id, cast(? as varchar) partition_key,"
+            + " cast(? as varchar) row_key, cast(? as bigint) ticks, cast(? as varchar) properties"
+            + " from trestle_table where account = ? and name_key = ?) s"
+            + " on e.table_id = s.table_id and e.partition_key = s.partition_key"
+            + " and e.row_key = s.row_key"
+            + " when matched then update set ticks = greatest(s.ticks, e.ticks + 1),"
+            + " properties = s.properties"
+            + " when not matched then insert (table_id, partition_key, row_key, ticks, properties)"
+            + " values (s.table_id, s.partition_key, s.row_key, s.ticks, s.properties)");
+  }
+
+  @Override
   public String propertiesText(Object columnValue) {
     return columnValue.toString();
   }

@@ -80,6 +80,25 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
+  public String propertiesParameter() {
+    return "cast(? as jsonb)";
+  }
+
+  @Override
+  public String returningTicks(String dml) {
+    return dml + " returning ticks";
+  }
+
+  @Override
+  public String upsertReplace() {
+    return "insert into trestle_entity as e (table_id, partition_key, row_key, ticks, properties)"
+        + " select id, ?, ?, ?, cast(? as jsonb) from trestle_table where account = ? and name_key = ?"
+        + " on conflict (table_id, partition_key, row_key) do update"
+        + " set ticks = greatest(excluded.ticks, e.ticks + 1), properties = excluded.properties"
+        + " returning ticks";
+  }
+
+  @Override
   public String propertiesText(Object columnValue) {
     return columnValue instanceof JSONB jsonb ? jsonb.data() : columnValue.toString();
   }

@@ -2,35 +2,25 @@ package dev.trestle.store.internal.read;
 
 import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
 import static dev.trestle.store.internal.database.Schema.ROW_KEY;
-import static org.jooq.impl.DSL.field;
-import static org.jooq.impl.DSL.name;
 
 import dev.trestle.EntityQuery;
-import dev.trestle.TableEntity;
 import dev.trestle.filter.FilterExpression;
 import dev.trestle.filter.FilterParser;
 import dev.trestle.store.internal.codec.ContinuationTokens;
 import dev.trestle.store.internal.codec.ContinuationTokens.ResumePoint;
-import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.IndexCatalogue;
 import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
 import dev.trestle.store.internal.database.PageBudget;
 import dev.trestle.store.internal.database.ScanRequest;
-import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.database.Store;
-import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoredPage;
-import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.store.internal.filter.FilterTranslator;
 import dev.trestle.store.internal.filter.IndexCandidates;
-import java.util.List;
 import org.jooq.Condition;
-import org.jooq.Field;
-import org.jooq.Record3;
 import org.jooq.impl.DSL;
 
-/** Point reads and queries of one table's entities. */
+/** Queries of one table's entities. */
 public final class EntityReader {
   private final Store store;
   private final String account;
@@ -40,40 +30,6 @@ public final class EntityReader {
     this.store = store;
     this.account = account;
     this.tableName = tableName;
-  }
-
-  /** One round trip: the catalog row tells TableNotFound from ResourceNotFound. */
-  public TableEntity get(String partitionKey, String rowKey, List<String> select) {
-    Dialect dialect = store.dialect;
-    Field<Long> tableId = field(name("t", "id"), Long.class);
-    Field<Long> ticks = field(name("e", "ticks"), Long.class);
-    Field<Object> properties =
-        field(name("e", "properties"), dialect.propertiesColumn().getDataType());
-    Record3<Long, Long, Object> row =
-        store
-            .sql
-            .select(tableId, ticks, properties)
-            .from(Schema.TABLES.as("t"))
-            .leftJoin(dialect.entitiesForReading("e"))
-            .on(
-                field(name("e", "table_id"), Long.class).eq(tableId),
-                field(name("e", "partition_key"), String.class)
-                    .eq(dialect.encodeText(partitionKey)),
-                field(name("e", "row_key"), String.class).eq(dialect.encodeText(rowKey)))
-            .where(TableLookup.row("t", account, tableName))
-            .fetchOne();
-    if (row == null) {
-      throw StoreErrors.tableNotFound();
-    }
-    if (row.value2() == null) {
-      throw StoreErrors.resourceNotFound();
-    }
-    return new StoredRow(
-            partitionKey,
-            rowKey,
-            row.value2(),
-            store.properties.decode(dialect.propertiesText(row.value3()), select))
-        .toEntity();
   }
 
   /** One page of a query, its entities not yet decoded. */

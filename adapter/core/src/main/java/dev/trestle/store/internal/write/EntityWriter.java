@@ -1,13 +1,5 @@
 package dev.trestle.store.internal.write;
 
-import static dev.trestle.store.internal.database.Schema.ENTITIES;
-import static dev.trestle.store.internal.database.Schema.ENTITY_TABLE;
-import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
-import static dev.trestle.store.internal.database.Schema.ROW_KEY;
-import static dev.trestle.store.internal.database.Schema.TABLES;
-import static dev.trestle.store.internal.database.Schema.TABLE_ID;
-import static dev.trestle.store.internal.database.Schema.TICKS;
-
 import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
@@ -17,12 +9,14 @@ import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
 import dev.trestle.store.internal.codec.ETags;
 import dev.trestle.store.internal.codec.StoredRow;
-import dev.trestle.store.internal.codec.Ticks;
+import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.GroupGuard;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.TableLookup;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,17 +24,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import org.jooq.DSLContext;
-import org.jooq.Query;
-import org.jooq.Record4;
 import org.jooq.exception.DataAccessException;
-import org.jooq.impl.DSL;
 
 /**
- * Runs writes, one operation or an entity-group transaction, in one database transaction: it locks
- * the existing rows of the entities involved (SELECT ... FOR UPDATE), decides every operation in
- * Java against those versions (existence, ETag, merge), then writes. Nothing is written when an
- * operation fails.
+ * Runs writes: one operation on one entity ({@link SingleWrite}, one statement where the semantics
+ * allow), or an entity-group transaction in one database transaction, which locks the existing rows
+ * of the entities involved (SELECT ... FOR UPDATE), decides every operation in Java against those
+ * versions (existence, ETag, merge), then writes them in JDBC batches. Nothing is written when an
+ * operation fails. Every statement's text is built once ({@link
+ * dev.trestle.store.internal.database.EntityStatements}).
  *
  * <p>The lock is an optimisation, not what correctness rests on: every update and delete is a
  * compare-and-set on the version it was decided against ({@code WHERE ticks = ?}), every insert
@@ -55,18 +49,24 @@ public final class EntityWriter {
 
   private final Store store;
   private final String account;
-  private final String tableName;
+  private final String nameKey;
+  private final SingleWrite single;
 
   public EntityWriter(Store store, String account, String tableName) {
     this.store = store;
     this.account = account;
-    this.tableName = tableName;
+    this.nameKey = TableLookup.nameKey(tableName);
+    this.single = new SingleWrite(store, account, tableName);
   }
 
   /** Applies one valid operation; returns the stored entity, or throws the operation's error. */
   public TableEntity writeOne(TableOperation operation) {
     try {
-      return write(List.of(operation)).get(0);
+      return retried(
+          () ->
+              operation.kind() == Kind.INSERT
+                  ? single.write(store.sql, operation)
+                  : store.inTransaction(sql -> single.write(sql, operation)));
     } catch (OperationFailure failure) {
       throw failure.error;
     }
@@ -78,7 +78,11 @@ public final class EntityWriter {
    */
   public List<TableEntity> writeAll(List<TableOperation> operations) {
     try {
-      return write(operations);
+      return retried(
+          () ->
+              operations.size() == 1 || store.groups == GroupGuard.NONE
+                  ? store.inTransaction(sql -> apply(sql, operations))
+                  : guarded(operations));
     } catch (OperationFailure failure) {
       throw new TransactionFailedException(failure.index, failure.error);
     }
@@ -92,12 +96,7 @@ public final class EntityWriter {
   private List<TableEntity> guarded(List<TableOperation> operations) {
     return store.onOneConnection(
         connection -> {
-          Long tableId =
-              connection
-                  .select(TABLE_ID)
-                  .from(TABLES)
-                  .where(TableLookup.row(account, tableName))
-                  .fetchOne(0, Long.class);
+          Long tableId = tableId(connection);
           return tableId == null
               ? store.inTransaction(connection, sql -> apply(sql, operations))
               : store.groups.write(
@@ -105,15 +104,35 @@ public final class EntityWriter {
         });
   }
 
-  private List<TableEntity> write(List<TableOperation> operations) {
-    if (operations.size() == 1 && operations.get(0).kind() == Kind.INSERT) {
-      return List.of(insertOne(operations.get(0).entity()));
-    }
+  /** The table's id, or null when there is no such table. */
+  private Long tableId(DSLContext context) {
+    return store.withConnection(
+        context,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(store.statements.tableId)) {
+            select.setString(1, account);
+            select.setString(2, nameKey);
+            try (ResultSet row = select.executeQuery()) {
+              return row.next() ? row.getLong(1) : null;
+            }
+          }
+        });
+  }
+
+  /**
+   * Runs a write until it is decided on data that held when it was written: again (after a short
+   * random back-off) when its premise went stale (null), another insert of the same new key won the
+   * race, or the database asks for it (deadlock, serialization failure).
+   */
+  private <T> T retried(Supplier<T> write) {
     for (int attempt = 1; ; attempt++) {
+      RuntimeException failure;
       try {
-        return operations.size() == 1 || store.groups == GroupGuard.NONE
-            ? store.inTransaction(sql -> apply(sql, operations))
-            : guarded(operations);
+        T written = write.get();
+        if (written != null) {
+          return written;
+        }
+        failure = new StalePremise();
       } catch (StalePremise | DataAccessException e) {
         if (store.errors.isMissingParent(e)) {
           throw new OperationFailure(0, StoreErrors.tableNotFound());
@@ -125,75 +144,31 @@ public final class EntityWriter {
         if (!retry) {
           throw e;
         }
-        if (attempt == MAX_ATTEMPTS) {
-          throw new OperationFailure(
-              0,
-              new TableException(
-                  TableErrorCode.SERVER_BUSY,
-                  "The server is busy: the write kept conflicting with concurrent writes. Please retry.",
-                  e));
-        }
-        // Someone else won a race for one of our keys; back off a little and decide again on fresh
-        // data.
-        LockSupport.parkNanos(
-            ThreadLocalRandom.current().nextLong(100_000, 1_000_000L * Math.min(attempt, 20)));
+        failure = e;
       }
-    }
-  }
-
-  /**
-   * A single insert is one statement in auto-commit: the table's id comes from a subquery (no row
-   * inserted means no table) and the primary key rejects a duplicate.
-   */
-  private TableEntity insertOne(TableEntity entity) {
-    Dialect dialect = store.dialect;
-    StoredRow row = stored(entity, Ticks.now(), entity.properties());
-    int inserted;
-    try {
-      inserted =
-          store
-              .sql
-              .insertInto(
-                  ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
-              .select(
-                  DSL.select(
-                          TABLE_ID,
-                          DSL.val(dialect.encodeText(entity.partitionKey())),
-                          DSL.val(dialect.encodeText(entity.rowKey())),
-                          DSL.val(row.ticks()),
-                          dialect.propertiesValue(store.properties.encode(row.properties())))
-                      .from(TABLES)
-                      .where(TableLookup.row(account, tableName)))
-              .execute();
-    } catch (DataAccessException e) {
-      if (store.errors.isDuplicateKey(e)) {
-        throw new OperationFailure(0, StoreErrors.entityAlreadyExists());
+      if (attempt == MAX_ATTEMPTS) {
+        throw new OperationFailure(
+            0,
+            new TableException(
+                TableErrorCode.SERVER_BUSY,
+                "The server is busy: the write kept conflicting with concurrent writes. Please retry.",
+                failure));
       }
-      if (store.errors.isMissingParent(e)) {
-        throw new OperationFailure(0, StoreErrors.tableNotFound());
-      }
-      throw e;
+      // Someone else won a race for one of our keys; back off a little and decide again on fresh
+      // data.
+      LockSupport.parkNanos(
+          ThreadLocalRandom.current().nextLong(100_000, 1_000_000L * Math.min(attempt, 20)));
     }
-    if (inserted == 0) {
-      throw new OperationFailure(0, StoreErrors.tableNotFound());
-    }
-    return row.toEntity();
   }
 
   private List<TableEntity> apply(DSLContext sql, List<TableOperation> operations) {
     String partitionKey = operations.get(0).entity().partitionKey();
     LockedRows locked = lockExisting(sql, partitionKey, operations);
     Map<String, StoredRow> current = locked.rows();
-    long tableId;
-    if (locked.tableId() != null) {
-      tableId = locked.tableId();
-    } else {
-      // No entity exists yet: either the table is missing or every operation targets a new entity.
-      try {
-        tableId = TableLookup.id(sql, account, tableName);
-      } catch (TableException e) {
-        throw new OperationFailure(0, e);
-      }
+    Long tableId = locked.tableId() != null ? locked.tableId() : tableId(sql);
+    if (tableId == null) {
+      // No entity exists and neither does the table.
+      throw new OperationFailure(0, StoreErrors.tableNotFound());
     }
 
     List<TableEntity> results = new ArrayList<>(operations.size());
@@ -206,7 +181,7 @@ public final class EntityWriter {
       StoredRow existing = current.get(entity.rowKey());
       StoredRow written;
       try {
-        written = decide(operation, existing);
+        written = decide(store.versions, operation, existing);
       } catch (TableException e) {
         throw new OperationFailure(i, e);
       }
@@ -228,28 +203,29 @@ public final class EntityWriter {
 
   /**
    * The row an operation leaves behind given the stored version (null: deleted); throws when it
-   * must fail.
+   * must fail. A stored entity's next version comes after its stored one whatever our clock says.
    */
-  private static StoredRow decide(TableOperation operation, StoredRow existing) {
+  private static StoredRow decide(
+      VersionClock versions, TableOperation operation, StoredRow existing) {
     TableEntity entity = operation.entity();
     return switch (operation.kind()) {
       case INSERT -> {
         if (existing != null) {
           throw StoreErrors.entityAlreadyExists();
         }
-        yield stored(entity, Ticks.now(), entity.properties());
+        yield stored(entity, versions.now(), entity.properties());
       }
       case UPDATE, MERGE -> {
         if (existing == null) {
           throw StoreErrors.resourceNotFound();
         }
         checkETag(operation.ifMatch(), existing);
-        yield next(existing, entity, operation.kind() == Kind.MERGE);
+        yield next(versions, existing, entity, operation.kind() == Kind.MERGE);
       }
       case UPSERT_REPLACE, UPSERT_MERGE ->
           existing == null
-              ? stored(entity, Ticks.now(), entity.properties())
-              : next(existing, entity, operation.kind() == Kind.UPSERT_MERGE);
+              ? stored(entity, versions.now(), entity.properties())
+              : next(versions, existing, entity, operation.kind() == Kind.UPSERT_MERGE);
       case DELETE -> {
         if (existing == null) {
           throw StoreErrors.resourceNotFound();
@@ -269,53 +245,49 @@ public final class EntityWriter {
    */
   private LockedRows lockExisting(
       DSLContext sql, String partitionKey, List<TableOperation> operations) {
-    List<String> storedRowKeys = new ArrayList<>(operations.size());
-    for (TableOperation operation : operations) {
-      storedRowKeys.add(store.dialect.encodeText(operation.entity().rowKey()));
-    }
+    Dialect dialect = store.dialect;
     boolean needProperties =
         operations.stream()
             .anyMatch(op -> op.kind() == Kind.MERGE || op.kind() == Kind.UPSERT_MERGE);
-    var properties = store.dialect.propertiesColumn();
-    var tableId = TableLookup.idField(account, tableName);
-    var select =
-        sql.select(
-                ENTITY_TABLE,
-                ROW_KEY,
-                TICKS,
-                needProperties ? properties : DSL.inline((Object) null).as("properties"))
-            .from(store.dialect.entitiesForReading("trestle_entity"))
-            .where(
-                ENTITY_TABLE.eq(tableId),
-                PARTITION_KEY.eq(store.dialect.encodeText(partitionKey)),
-                storedRowKeys.size() == 1
-                    ? ROW_KEY.eq(storedRowKeys.get(0))
-                    : ROW_KEY.in(storedRowKeys))
-            // A fixed lock order keeps two transactions over the same entities from deadlocking.
-            .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
-            .forUpdate();
-    Map<String, StoredRow> rows = new HashMap<>();
-    Long foundTableId = null;
-    for (Record4<Long, String, Long, Object> row : select.fetch()) {
-      foundTableId = row.value1();
-      String rowKey = store.dialect.decodeText(row.value2());
-      Map<String, PropertyValue> stored =
-          row.value4() == null
-              ? Map.of()
-              : store.properties.decode(store.dialect.propertiesText(row.value4()));
-      rows.put(rowKey, new StoredRow(partitionKey, rowKey, row.value3(), stored));
-    }
-    return new LockedRows(foundTableId, rows);
+    return store.withConnection(
+        sql,
+        connection -> {
+          try (PreparedStatement select =
+              connection.prepareStatement(
+                  store.statements.lock(operations.size(), needProperties))) {
+            select.setString(1, account);
+            select.setString(2, nameKey);
+            select.setString(3, dialect.encodeText(partitionKey));
+            int i = 4;
+            for (TableOperation operation : operations) {
+              select.setString(i++, dialect.encodeText(operation.entity().rowKey()));
+            }
+            Map<String, StoredRow> rows = new HashMap<>();
+            Long foundTableId = null;
+            try (ResultSet row = select.executeQuery()) {
+              while (row.next()) {
+                foundTableId = row.getLong(1);
+                String rowKey = dialect.decodeText(row.getString(2));
+                String document = row.getString(4);
+                Map<String, PropertyValue> stored =
+                    document == null ? Map.of() : store.properties.decode(document);
+                rows.put(rowKey, new StoredRow(partitionKey, rowKey, row.getLong(3), stored));
+              }
+            }
+            return new LockedRows(foundTableId, rows);
+          }
+        });
   }
 
-  private static StoredRow next(StoredRow existing, TableEntity entity, boolean merge) {
+  private static StoredRow next(
+      VersionClock versions, StoredRow existing, TableEntity entity, boolean merge) {
     Map<String, PropertyValue> properties = entity.properties();
     if (merge) {
       Map<String, PropertyValue> merged = new LinkedHashMap<>(existing.properties());
       merged.putAll(entity.properties());
       properties = merged;
     }
-    return stored(entity, Ticks.next(existing.ticks()), properties);
+    return stored(entity, versions.next(existing.ticks()), properties);
   }
 
   private static StoredRow stored(
@@ -326,6 +298,10 @@ public final class EntityWriter {
   /** A new version of a stored entity, written only over the version it was decided against. */
   private record Change(long expectedTicks, StoredRow row) {}
 
+  /**
+   * Writes what was decided, each kind of statement as one JDBC batch. An update's ticks were
+   * decided from the locked row and its statement compares them with the stored ones again.
+   */
   private void execute(
       DSLContext sql,
       long tableId,
@@ -335,110 +311,53 @@ public final class EntityWriter {
       List<StoredRow> deletes) {
     Dialect dialect = store.dialect;
     String storedPartitionKey = dialect.encodeText(partitionKey);
-    var properties = dialect.propertiesColumn();
-    if (!deletes.isEmpty()) {
-      var delete =
-          sql.deleteFrom(ENTITIES)
-              .where(
-                  ENTITY_TABLE.eq(tableId),
-                  PARTITION_KEY.eq(storedPartitionKey),
-                  ROW_KEY.eq(DSL.param("rk", String.class)),
-                  TICKS.eq(DSL.param("expected", Long.class)));
-      expectOneRowEach(
-          batch(
-              sql,
-              delete,
-              deletes.stream()
-                  .map(
-                      row ->
-                          new Object[] {
-                            tableId,
-                            storedPartitionKey,
-                            dialect.encodeText(row.rowKey()),
-                            row.ticks()
-                          })
-                  .toList()),
-          false);
-    }
-    if (!updates.isEmpty()) {
-      // Bind order below follows this map's order: ticks, properties, then the key columns and the
-      // expected version.
-      Map<org.jooq.Field<?>, Object> assignments = new LinkedHashMap<>();
-      assignments.put(TICKS, DSL.param("ticks", Long.class));
-      assignments.put(properties, dialect.propertiesValue("{}"));
-      var update =
-          sql.update(ENTITIES)
-              .set(assignments)
-              .where(
-                  ENTITY_TABLE.eq(tableId),
-                  PARTITION_KEY.eq(storedPartitionKey),
-                  ROW_KEY.eq(DSL.param("rk", String.class)),
-                  TICKS.eq(DSL.param("expected", Long.class)));
-      expectOneRowEach(
-          batch(
-              sql,
-              update,
-              updates.stream()
-                  .map(
-                      change ->
-                          new Object[] {
-                            change.row().ticks(),
-                            dialect.propertiesBindValue(
-                                store.properties.encode(change.row().properties())),
-                            tableId,
-                            storedPartitionKey,
-                            dialect.encodeText(change.row().rowKey()),
-                            change.expectedTicks()
-                          })
-                  .toList()),
-          false);
-    }
-    if (!inserts.isEmpty()) {
-      var insert =
-          sql.insertInto(ENTITIES, ENTITY_TABLE, PARTITION_KEY, ROW_KEY, TICKS, properties)
-              .values(
-                  DSL.val(tableId),
-                  DSL.val(storedPartitionKey),
-                  DSL.val(""),
-                  DSL.val(0L),
-                  dialect.propertiesValue("{}"));
-      expectOneRowEach(
-          batch(
-              sql,
-              insert,
-              inserts.stream()
-                  .map(
-                      row ->
-                          new Object[] {
-                            tableId,
-                            storedPartitionKey,
-                            dialect.encodeText(row.rowKey()),
-                            row.ticks(),
-                            dialect.propertiesBindValue(store.properties.encode(row.properties()))
-                          })
-                  .toList()),
-          true);
-    }
-  }
-
-  /**
-   * Runs one prepared statement once per set of bind values (all of the statement's binds, in
-   * order); returns the row count of each run.
-   */
-  private static int[] batch(DSLContext sql, Query template, List<Object[]> bindings) {
-    if (bindings.size() == 1) {
-      Object[] values = bindings.get(0);
-      int i = 1;
-      for (Object value : values) {
-        template.bind(i++, value);
-      }
-      return new int[] {template.execute()};
-    }
-    var batch = sql.batch(template);
-    for (Object[] values : bindings) {
-      batch = batch.bind(values);
-    }
-    return batch.execute();
+    store.withConnection(
+        sql,
+        connection -> {
+          if (!deletes.isEmpty()) {
+            try (PreparedStatement delete =
+                connection.prepareStatement(store.statements.groupDelete)) {
+              for (StoredRow row : deletes) {
+                delete.setLong(1, tableId);
+                delete.setString(2, storedPartitionKey);
+                delete.setString(3, dialect.encodeText(row.rowKey()));
+                delete.setLong(4, row.ticks());
+                delete.addBatch();
+              }
+              expectOneRowEach(delete.executeBatch(), false);
+            }
+          }
+          if (!updates.isEmpty()) {
+            try (PreparedStatement update =
+                connection.prepareStatement(store.statements.groupUpdate)) {
+              for (Change change : updates) {
+                update.setLong(1, change.row().ticks());
+                update.setString(2, store.properties.encode(change.row().properties()));
+                update.setLong(3, tableId);
+                update.setString(4, storedPartitionKey);
+                update.setString(5, dialect.encodeText(change.row().rowKey()));
+                update.setLong(6, change.expectedTicks());
+                update.addBatch();
+              }
+              expectOneRowEach(update.executeBatch(), false);
+            }
+          }
+          if (!inserts.isEmpty()) {
+            try (PreparedStatement insert =
+                connection.prepareStatement(store.statements.groupInsert)) {
+              for (StoredRow row : inserts) {
+                insert.setLong(1, tableId);
+                insert.setString(2, storedPartitionKey);
+                insert.setString(3, dialect.encodeText(row.rowKey()));
+                insert.setLong(4, row.ticks());
+                insert.setString(5, store.properties.encode(row.properties()));
+                insert.addBatch();
+              }
+              expectOneRowEach(insert.executeBatch(), true);
+            }
+          }
+          return null;
+        });
   }
 
   /**

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -63,9 +62,10 @@ public final class SharedKeyVerifier {
     String date = checkedDate(request);
 
     byte[] provided = Hmac.decodeSignature(credential.signature());
-    List<String> stringsToSign = new ArrayList<>();
+    // the path as sent nearly always matches: the other forms are signed only when it does not
+    String firstStringToSign = null;
     for (String resource : canonicalizedResources(request, account)) {
-      stringsToSign.add(
+      String stringToSign =
           credential.lite()
               ? SharedKeySigner.liteStringToSign(date, resource)
               : SharedKeySigner.stringToSign(
@@ -73,10 +73,11 @@ public final class SharedKeyVerifier {
                   request.header("Content-MD5"),
                   request.header("Content-Type"),
                   date,
-                  resource));
-    }
-    for (SharedKeySigner key : accountKeys) {
-      for (String stringToSign : stringsToSign) {
+                  resource);
+      if (firstStringToSign == null) {
+        firstStringToSign = stringToSign;
+      }
+      for (SharedKeySigner key : accountKeys) {
         if (Hmac.matches(provided, key.sign(stringToSign))) {
           return;
         }
@@ -86,7 +87,7 @@ public final class SharedKeyVerifier {
         "The MAC signature found in the HTTP request '"
             + credential.signature()
             + "' is not the same as any computed signature. Server used following string to sign: '"
-            + stringsToSign.get(0)
+            + firstStringToSign
             + "'.");
   }
 

@@ -5,8 +5,10 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.json.MetadataLevel;
+import dev.trestle.json.internal.EntityRow;
 import dev.trestle.json.internal.EntityRowPage;
 import dev.trestle.json.internal.RowQueries;
+import dev.trestle.json.internal.RowReads;
 import dev.trestle.server.auth.internal.KeyRange;
 import dev.trestle.server.auth.internal.Operation;
 import dev.trestle.server.internal.http.ApiResponse;
@@ -67,10 +69,12 @@ public final class EntityEndpoints {
         .authorizeEntity(
             Operation.GET_ENTITY, target.tableName(), target.partitionKey(), target.rowKey());
     List<String> select = Preconditions.select(call);
-    TableEntity entity =
-        ctx.tables()
-            .tableClient(target.tableName())
-            .get(target.partitionKey(), target.rowKey(), select);
+    TableClient client = ctx.tables().tableClient(target.tableName());
+    // the stored row written straight to the response where the store hands one out
+    EntityRow entity =
+        client instanceof RowReads rows
+            ? rows.getRow(target.partitionKey(), target.rowKey(), select)
+            : EntityRow.of(client.get(target.partitionKey(), target.rowKey(), select));
     MetadataLevel level = call.metadataLevel();
     return ApiResponse.status(200)
         .header("ETag", entity.etag())

@@ -33,7 +33,20 @@ public final class BodyReader {
         discard(in);
         throw tooLarge();
       }
-      ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 1024);
+      if (declared >= 0) {
+        // the declared length read straight into the array handed on, never copied
+        byte[] body = new byte[(int) declared];
+        int read = in.readNBytes(body, 0, body.length);
+        if (read == body.length && in.read() < 0) {
+          return body;
+        }
+        if (read < body.length) {
+          throw new IOException("The request body ended before its declared length");
+        }
+        discard(in);
+        throw tooLarge();
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
       byte[] buffer = new byte[16 * 1024];
       int n;
       while ((n = in.read(buffer)) >= 0) {

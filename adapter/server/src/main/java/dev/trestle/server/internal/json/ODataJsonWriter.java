@@ -40,13 +40,18 @@ public final class ODataJsonWriter {
 
   /** One entity as the body of a GET or an insert; {@code select} null for all properties. */
   public byte[] entity(String table, TableEntity entity, List<String> select) {
+    return entity(table, EntityRow.of(entity), select);
+  }
+
+  /** One entity as the body of a GET, from its row; {@code select} null for all properties. */
+  public byte[] entity(String table, EntityRow entity, List<String> select) {
     return write(
         gen -> {
           gen.writeStartObject();
           if (level != MetadataLevel.NONE) {
             gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table + "/@Element");
           }
-          entityFields(gen, table, EntityRow.of(entity), selected(select));
+          entityFields(gen, table, entity, selected(select));
           gen.writeEndObject();
         });
   }

@@ -1,0 +1,84 @@
+package dev.trestle.store.internal.read;
+
+import dev.trestle.TableEntity;
+import dev.trestle.store.internal.codec.StoredEntity;
+import dev.trestle.store.internal.codec.StoredRow;
+import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.database.StoreErrors;
+import dev.trestle.store.internal.database.TableLookup;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.Collection;
+import org.jooq.DSLContext;
+
+/**
+ * Reads one entity by its keys in one statement whose text is built once: the catalog row tells
+ * TableNotFound from ResourceNotFound.
+ */
+public final class PointReader {
+  /** What a point read found: whether the table exists, and the entity's version and document. */
+  public record Found(boolean table, long ticks, String document) {
+    static final Found NO_TABLE = new Found(false, 0, null);
+
+    public boolean entity() {
+      return document != null;
+    }
+  }
+
+  private final Store store;
+  private final String account;
+  private final String nameKey;
+
+  public PointReader(Store store, String account, String tableName) {
+    this.store = store;
+    this.account = account;
+    this.nameKey = TableLookup.nameKey(tableName);
+  }
+
+  /** The entity with the properties named in {@code select} (all when null). */
+  public TableEntity get(String partitionKey, String rowKey, Collection<String> select) {
+    Found found = existing(partitionKey, rowKey);
+    return new StoredRow(
+            partitionKey, rowKey, found.ticks(), store.properties.decode(found.document(), select))
+        .toEntity();
+  }
+
+  /** The entity as stored, its properties decoded only as a response writes them. */
+  public StoredEntity row(String partitionKey, String rowKey) {
+    Found found = existing(partitionKey, rowKey);
+    return new StoredEntity(
+        partitionKey, rowKey, found.ticks(), found.document(), store.properties);
+  }
+
+  private Found existing(String partitionKey, String rowKey) {
+    Found found = find(store.sql, partitionKey, rowKey);
+    if (!found.table()) {
+      throw StoreErrors.tableNotFound();
+    }
+    if (!found.entity()) {
+      throw StoreErrors.resourceNotFound();
+    }
+    return found;
+  }
+
+  /** Reads on the context's connection (a pooled one for the store's own context). */
+  public Found find(DSLContext context, String partitionKey, String rowKey) {
+    return store.withConnection(
+        context,
+        connection -> {
+          try (PreparedStatement read = connection.prepareStatement(store.statements.read)) {
+            read.setString(1, store.dialect.encodeText(partitionKey));
+            read.setString(2, store.dialect.encodeText(rowKey));
+            read.setString(3, account);
+            read.setString(4, nameKey);
+            try (ResultSet row = read.executeQuery()) {
+              if (!row.next()) {
+                return Found.NO_TABLE;
+              }
+              String document = row.getString(3);
+              return new Found(true, document == null ? 0 : row.getLong(2), document);
+            }
+          }
+        });
+  }
+}
