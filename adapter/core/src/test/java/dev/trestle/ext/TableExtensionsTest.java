@@ -13,6 +13,7 @@ import dev.trestle.TableExtensions;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.MultiShardWrites;
 import dev.trestle.testing.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
@@ -191,6 +192,7 @@ class TableExtensionsTest {
   }
 
   @DatabaseTest
+  @MultiShardWrites("a truncate deletes every partition of the table in one statement")
   void truncateKeepsTheTableAndItsIndexes(TableService service) {
     TableClient table = seeded(service, 3, 10);
     service.createIndex("items", "Price", EdmType.INT32);

@@ -11,6 +11,7 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.MultiShardWrites;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,8 @@ class BulkWriterTest {
   }
 
   @DatabaseTest
+  @MultiShardWrites(
+      "a bulk load commits rows of several partitions together, as one multi-row insert")
   void writesEveryTypeExactlyAcrossBatchesAndKeepsTimestamps(TableService service) {
     service.createTable("bulk");
     Instant ts = Instant.parse("2020-05-06T07:08:09.1234567Z");

@@ -46,7 +46,12 @@ public final class PartitionConfinement {
   private static final Pattern PARTITION_EQUALS =
       Pattern.compile("(?<![\\w.])(?:\\w+\\.)?partition_key\\s*=\\s*\\?");
   private static final Pattern INSERT =
-      Pattern.compile("^\\s*insert\\s+into\\s+trestle_entity\\s*\\(([^)]*)\\)\\s*(values|select)");
+      Pattern.compile(
+          "^\\s*insert\\s+into\\s+trestle_entity(?:\\s+as\\s+\\w+)?\\s*\\(([^)]*)\\)\\s*(values|select)");
+
+  /** A bound value, bare or cast to a type: {@code ?} or {@code cast(? as varchar)}. */
+  private static final Pattern PARAMETER =
+      Pattern.compile("\\?|cast\\(\\s*\\?\\s+as\\s+[\\w ]+\\)");
 
   private static final List<String> VIOLATIONS = new ArrayList<>();
   private static final Map<Kind, AtomicLong> COUNTS = new ConcurrentHashMap<>();
@@ -195,7 +200,7 @@ public final class PartitionConfinement {
     }
     int[] item = items.get(column);
     String value = text.substring(item[0], item[1]).strip();
-    if (!value.equals("?")) {
+    if (!PARAMETER.matcher(value).matches()) {
       return null;
     }
     return bind(binds, parameterIndex(text, text.indexOf('?', item[0])));

@@ -47,6 +47,15 @@ class PartitionConfinementTest {
         .isEqualTo(new PartitionConfinement.Statement(Kind.WRITE_ONE_PARTITION, "q"));
     assertThat(PartitionConfinement.classify(UPDATE, Map.of(3, 7L, 4, "p")).kind())
         .isEqualTo(Kind.WRITE_ONE_PARTITION);
+    assertThat(
+            PartitionConfinement.classify(
+                "insert into trestle_entity as e (table_id, partition_key, row_key, ticks,"
+                    + " properties) select id, cast(? as varchar), cast(? as varchar), cast(? as"
+                    + " bigint), cast(? as jsonb) from trestle_table where account = ? and name_key"
+                    + " = ? on conflict (table_id, partition_key, row_key) do update set ticks ="
+                    + " excluded.ticks",
+                Map.of(1, "s", 2, "r")))
+        .isEqualTo(new PartitionConfinement.Statement(Kind.WRITE_ONE_PARTITION, "s"));
   }
 
   @Test

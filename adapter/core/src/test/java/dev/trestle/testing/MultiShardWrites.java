@@ -1,0 +1,19 @@
+package dev.trestle.testing;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a {@link DatabaseTest} whose operation writes several partitions on purpose, as a database
+ * distributed by partition key runs it across shards in one distributed transaction (a bulk load, a
+ * truncate): {@link PartitionConfinement} still counts its statements but does not fail the test.
+ * Entity-group transactions and single-entity writes are never marked.
+ */
+@Target(ElementType.METHOD)
+@Retention(RetentionPolicy.RUNTIME)
+public @interface MultiShardWrites {
+  /** Why the operation spans partitions. */
+  String value();
+}
