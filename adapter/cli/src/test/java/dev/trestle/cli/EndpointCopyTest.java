@@ -9,6 +9,7 @@ import dev.trestle.TableOperation;
 import dev.trestle.TableService;
 import dev.trestle.server.TrestleServer;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.MultiShardWrites;
 import dev.trestle.testing.TestDatabase;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -28,6 +29,8 @@ import org.eclipse.jetty.util.Callback;
  * copy to and from a Table endpoint over HTTP with Shared Key, against a Trestle server, on H2 and
  * PostgreSQL.
  */
+@MultiShardWrites(
+    "copies and imports into a database load rows of several partitions per transaction")
 class EndpointCopyTest {
   private static final String KEY = TrestleServer.DEV_ACCOUNT_KEY;
 

@@ -8,6 +8,7 @@ import dev.trestle.EntityQuery;
 import dev.trestle.TableEntity;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.MultiShardWrites;
 import dev.trestle.testing.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The transfer engine end to end on H2 and PostgreSQL: every EDM type and the Timestamps through a
  * database copy and an account folder, verify's verdicts, and resume after a failure mid-way.
  */
+@MultiShardWrites(
+    "copies and imports into a database load rows of several partitions per transaction")
 class TransferTest {
   @TempDir Path dir;
 

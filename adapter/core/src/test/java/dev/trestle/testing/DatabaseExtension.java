@@ -64,7 +64,8 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
     public void afterEach(ExtensionContext context) {
       List<String> violations = PartitionConfinement.takeViolations();
       if (!violations.isEmpty()
-          && !AnnotationSupport.isAnnotated(context.getTestMethod(), MultiShardWrites.class)) {
+          && !AnnotationSupport.isAnnotated(context.getTestMethod(), MultiShardWrites.class)
+          && !AnnotationSupport.isAnnotated(context.getTestClass(), MultiShardWrites.class)) {
         throw new AssertionError(
             "Statements a database distributed by partition key cannot confine to one shard:\n  "
                 + String.join("\n  ", violations));

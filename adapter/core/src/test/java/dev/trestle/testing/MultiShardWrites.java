@@ -6,12 +6,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a {@link DatabaseTest} whose operation writes several partitions on purpose, as a database
- * distributed by partition key runs it across shards in one distributed transaction (a bulk load, a
- * truncate): {@link PartitionConfinement} still counts its statements but does not fail the test.
- * Entity-group transactions and single-entity writes are never marked.
+ * Marks a {@link DatabaseTest} (or a class of them) whose operation writes several partitions on
+ * purpose, as a database distributed by partition key runs it across shards in one distributed
+ * transaction (a bulk load, a truncate): {@link PartitionConfinement} still counts its statements
+ * but does not fail the test. Entity-group transactions and single-entity writes are never marked.
  */
-@Target(ElementType.METHOD)
+@Target({ElementType.METHOD, ElementType.TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 public @interface MultiShardWrites {
   /** Why the operation spans partitions. */

@@ -15,6 +15,7 @@ import dev.trestle.TableService;
 import dev.trestle.server.support.RawClient;
 import dev.trestle.server.support.RawClient.Reply;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.MultiShardWrites;
 import dev.trestle.testing.TestDatabase;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -153,6 +154,7 @@ class ExtensionsHttpTest extends ServerTest {
   }
 
   @DatabaseTest
+  @MultiShardWrites("trestle-delete=all deletes every partition of the table in one statement")
   void deletesAPartitionByFilterAndAllOverHttp(TableService tables) {
     start(tables);
     TableClient table = seeded();
