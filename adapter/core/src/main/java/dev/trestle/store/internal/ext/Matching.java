@@ -1,16 +1,13 @@
 package dev.trestle.store.internal.ext;
 
-import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
-import static dev.trestle.store.internal.database.Schema.ROW_KEY;
-
 import dev.trestle.EntityQuery;
 import dev.trestle.filter.FilterExpression;
 import dev.trestle.filter.FilterParser;
-import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.filter.FilterTranslator;
 import dev.trestle.store.internal.filter.IndexCandidates;
+import dev.trestle.store.internal.read.EntityReader;
 import org.jooq.Condition;
 import org.jooq.impl.DSL;
 
@@ -32,7 +29,7 @@ record Matching(FilterExpression expression, Condition filter, Condition keyRang
       keyRange = translator.keyRange(expression);
     }
     if (query.keyRange() != null) {
-      Condition granted = within(store.dialect, query.keyRange());
+      Condition granted = EntityReader.within(store.dialect, query.keyRange());
       filter = filter.and(granted);
       keyRange = keyRange.and(granted);
     }
@@ -50,29 +47,5 @@ record Matching(FilterExpression expression, Condition filter, Condition keyRang
       all = all.and(gin);
     }
     return declared == null ? all : all.and(declared);
-  }
-
-  /** A SAS key range (or a caller's) as a condition on the stored keys. */
-  static Condition within(Dialect dialect, EntityQuery.KeyRange range) {
-    Condition within = DSL.trueCondition();
-    if (range.startPartitionKey() != null) {
-      String partitionKey = dialect.encodeText(range.startPartitionKey());
-      within =
-          within.and(
-              range.startRowKey() == null
-                  ? PARTITION_KEY.ge(partitionKey)
-                  : DSL.row(PARTITION_KEY, ROW_KEY)
-                      .ge(partitionKey, dialect.encodeText(range.startRowKey())));
-    }
-    if (range.endPartitionKey() != null) {
-      String partitionKey = dialect.encodeText(range.endPartitionKey());
-      within =
-          within.and(
-              range.endRowKey() == null
-                  ? PARTITION_KEY.le(partitionKey)
-                  : DSL.row(PARTITION_KEY, ROW_KEY)
-                      .le(partitionKey, dialect.encodeText(range.endRowKey())));
-    }
-    return within;
   }
 }

@@ -51,7 +51,7 @@ public final class EntityReader {
     }
     if (query.keyRange() != null) {
       // the scan walks and matches only keys the caller may see: nothing outside the range is read
-      Condition granted = within(query.keyRange());
+      Condition granted = within(store.dialect, query.keyRange());
       filter = filter.and(granted);
       keyRange = keyRange.and(granted);
     }
@@ -93,8 +93,8 @@ public final class EntityReader {
     return a == null ? b : b == null ? a : a.and(b);
   }
 
-  private Condition within(EntityQuery.KeyRange range) {
-    Dialect dialect = store.dialect;
+  /** A SAS key range (or a caller's) as a condition on the stored keys. */
+  public static Condition within(Dialect dialect, EntityQuery.KeyRange range) {
     Condition within = DSL.trueCondition();
     if (range.startPartitionKey() != null) {
       String partitionKey = dialect.encodeText(range.startPartitionKey());
