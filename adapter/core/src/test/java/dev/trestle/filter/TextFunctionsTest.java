@@ -81,9 +81,7 @@ class TextFunctionsTest {
     assertThat(matches("tolower(Name) eq '\uD801\uDC00'", "\uD801\uDC00"))
         .as("supplementary letters (Deseret) are not mapped")
         .isTrue();
-    assertThat(matches("tolower(Name) eq 'ABC'", "ABC"))
-        .as("the literal is not mapped")
-        .isFalse();
+    assertThat(matches("tolower(Name) eq 'ABC'", "ABC")).as("the literal is not mapped").isFalse();
     assertThat(matches("contains(tolower(Name),'bc')", "ABCD")).isTrue();
     assertThat(matches("endswith(toupper(Name),'CD')", "abcd")).isTrue();
   }
