@@ -2,6 +2,7 @@ package dev.trestle.store.internal.database;
 
 import dev.trestle.PropertyValue;
 import dev.trestle.filter.FilterExpression.ComparisonOperator;
+import dev.trestle.filter.FilterExpression.TextCase;
 import dev.trestle.filter.FilterExpression.TextOperator;
 import dev.trestle.store.internal.codec.StoredType;
 import java.util.Set;
@@ -129,5 +130,13 @@ public interface Dialect {
       case ENDS_WITH -> DSL.right(stored, DSL.charLength(value)).eq(value);
       case CONTAINS -> DSL.position(stored, value).gt(DSL.inline(0));
     };
+  }
+
+  /**
+   * ASCII text with its letters mapped by the case ({@code A-Z} to {@code a-z} or back, nothing
+   * else), where the database has a faster way than {@code translate}; null when it has none.
+   */
+  default Field<String> asciiCase(Field<String> ascii, TextCase textCase) {
+    return null;
   }
 }

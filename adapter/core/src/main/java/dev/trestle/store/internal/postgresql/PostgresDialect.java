@@ -8,6 +8,7 @@ import static org.jooq.impl.DSL.val;
 import dev.trestle.PropertyValue;
 import dev.trestle.PropertyValue.DoubleValue;
 import dev.trestle.filter.FilterExpression.ComparisonOperator;
+import dev.trestle.filter.FilterExpression.TextCase;
 import dev.trestle.filter.FilterExpression.TextOperator;
 import dev.trestle.store.internal.codec.StoredType;
 import dev.trestle.store.internal.codec.UnitOrderText;
@@ -215,5 +216,17 @@ final class PostgresDialect implements Dialect {
     literal.codePoints().forEach(c -> pattern.append(String.format("\\U%08X", c)));
     pattern.append(operator == TextOperator.ENDS_WITH ? "$" : "");
     return condition("{0} ~ {1}", stored, val(pattern.toString()));
+  }
+
+  /**
+   * Under {@code COLLATE "C"} lower() and upper() map the ASCII letters only, whatever the ctype.
+   */
+  @Override
+  public Field<String> asciiCase(Field<String> ascii, TextCase textCase) {
+    return switch (textCase) {
+      case AS_IS -> ascii;
+      case LOWER -> DSL.field("lower({0} collate \"C\")", SQLDataType.VARCHAR, ascii);
+      case UPPER -> DSL.field("upper({0} collate \"C\")", SQLDataType.VARCHAR, ascii);
+    };
   }
 }
