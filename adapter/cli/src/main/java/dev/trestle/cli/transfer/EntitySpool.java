@@ -55,7 +55,7 @@ final class EntitySpool implements AutoCloseable {
     last = entity;
   }
 
-  /** Each property's types, properties in the order first seen. */
+  /** Each property's types (in EdmType order), properties in the order first seen. */
   Map<String, Set<EdmType>> types() {
     return types;
   }
