@@ -124,7 +124,7 @@ final class ExportCommand implements Callable<Integer> {
     if (outDir != null && out != null) {
       throw new CliException(ExitCode.USAGE, "Give --out FILE or --out-dir DIR, not both.");
     }
-    if (transfer.resume && outDir == null && NdjsonEndFiles.isStandard(out)) {
+    if (transfer.resume && outDir == null && toSql == null && NdjsonEndFiles.isStandard(out)) {
       throw new CliException(ExitCode.USAGE, "--resume needs --out FILE or --out-dir DIR.");
     }
     DatabaseSettings settings =

@@ -69,9 +69,11 @@ public final class CsvEnd implements End {
       }
       Columns columns = new Columns(header);
       long record = 0;
+      long entities = 0;
       for (List<String> fields = records.next(); fields != null; fields = records.next()) {
         record++;
-        if (fields.size() == 1 && fields.getFirst().isEmpty() || record <= from.entities()) {
+        // a blank line is no entity, so that a resume counts as the first run did
+        if (fields.size() == 1 && fields.getFirst().isEmpty() || ++entities <= from.entities()) {
           continue;
         }
         TableEntity entity;
