@@ -307,4 +307,57 @@ class SqlAndCsvTransferTest {
       assertThat(read.get(1).properties()).containsExactly(Map.entry("Name", PropertyValue.of("")));
     }
   }
+
+  @DatabaseTest
+  void aQueryImportStoppedByANullKeyResumesAfterItsFixWithNoGapAndNoDuplicate(TestDatabase db)
+      throws Exception {
+    String account = TestDatabase.newAccount();
+    try (TableService service = db.newService(account);
+        CliDatabases.Empty empty = CliDatabases.empty(db)) {
+      String url = sqlUrl(db, empty);
+      try (Connection connection = DriverManager.getConnection(url, db.username(), db.password());
+          Statement statement = connection.createStatement()) {
+        statement.execute(
+            "create table \"Rows\" (\"Part\" varchar(10), \"RowKey\" varchar(10), \"N\" integer)");
+        statement.execute(
+            "insert into \"Rows\" select case when x = 2346 then null else 'p' || (x / 100) end,"
+                + " lpad(cast(x as varchar(10)), 6, '0'), x from "
+                + (db.kind() == TestDatabase.Kind.H2
+                    ? "system_range(1, 2500)"
+                    : "generate_series(1, 2500) x"));
+      }
+      Path checkpoint = dir.resolve("sql.checkpoint");
+      List<String> in = new ArrayList<>(List.of("import"));
+      in.addAll(CliDatabases.flags(db));
+      in.addAll(List.of("--account", account, "--quiet", "--table", "Rows", "--from-sql"));
+      in.addAll(sqlFlags(db, url));
+      in.addAll(
+          List.of(
+              "--query",
+              "select * from \"Rows\" order by \"RowKey\"",
+              "--partition-key",
+              "Part",
+              "--checkpoint",
+              checkpoint.toString()));
+      CliRun first = CliRun.run(in.toArray(String[]::new));
+      assertThat(first.exitCode()).as(first.err()).isEqualTo(ExitCode.DATA);
+      assertThat(first.err())
+          .contains("Row 2346 of the query has a NULL PartitionKey")
+          .contains("2345 entities before it are committed");
+      assertThat(checkpoint).exists();
+
+      try (Connection connection = DriverManager.getConnection(url, db.username(), db.password());
+          Statement statement = connection.createStatement()) {
+        statement.execute("update \"Rows\" set \"Part\" = 'fixed' where \"Part\" is null");
+      }
+      in.add("--resume");
+      CliRun resumed = CliRun.run(in.toArray(String[]::new));
+      assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+      assertThat(resumed.err()).contains("Imported 155 entities");
+      List<TableEntity> all = TransferTest.all(service, "Rows");
+      assertThat(all).hasSize(2500);
+      assertThat(all.stream().map(e -> e.getInt32("N")).sorted().toList())
+          .isEqualTo(java.util.stream.IntStream.rangeClosed(1, 2500).boxed().toList());
+    }
+  }
 }

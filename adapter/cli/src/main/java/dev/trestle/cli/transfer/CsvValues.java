@@ -12,7 +12,7 @@ import dev.trestle.edm.EdmInteger;
 /**
  * The cells of Azure Storage Explorer's table CSV: a value's text and its {@code @type} cell. Types
  * are written {@code Edm.Int64} (as Storage Explorer long wrote them) and read with or without the
- * {@code Edm.} prefix (as it writes them since 1.40), in any case.
+ * {@code Edm.} prefix (as recent versions write them), in any case.
  */
 final class CsvValues {
   private CsvValues() {}
