@@ -8,11 +8,13 @@ package dev.trestle;
  * memory without end.
  *
  * @param maxOperations the most operations one transaction may hold, at least 1
- * @param maxBytes the most bytes its entities may measure together (as Azure measures an entity), at
- *     least 1
+ * @param maxBytes the most bytes its entities may measure together (as Azure measures an entity),
+ *     at least 1
  */
 public record RelaxedTransactions(int maxOperations, long maxBytes) {
-  /** 10,000 operations and 32 MiB: a few seconds of database work, well inside a heap of 512 MiB. */
+  /**
+   * 10,000 operations and 32 MiB: a few seconds of database work, well inside a heap of 512 MiB.
+   */
   public static final RelaxedTransactions DEFAULT = new RelaxedTransactions(10_000, 32L << 20);
 
   /**

@@ -11,8 +11,8 @@ public interface ServiceExtensions {
 
   /**
    * A relaxed transaction: the operations, on any entities of any tables of the account, all or
-   * none, in one database transaction. Unlike an entity-group transaction it may hold more than
-   * 100 operations and 4 MiB (up to the operator's {@link RelaxedTransactions} bounds) and span
+   * none, in one database transaction. Unlike an entity-group transaction it may hold more than 100
+   * operations and 4 MiB (up to the operator's {@link RelaxedTransactions} bounds) and span
    * partitions and tables; each entity may still appear only once. Returns, per operation, the
    * entity as stored afterwards (keys only for a delete). {@code NotImplemented} unless the service
    * was built with {@link TableServiceBuilder#relaxedTransactions(RelaxedTransactions)}.
@@ -26,7 +26,9 @@ public interface ServiceExtensions {
    */
   List<TableEntity> submitTransaction(List<TableWrite> writes);
 
-  /** A relaxed transaction on one table, across as many of its partitions as the operations name. */
+  /**
+   * A relaxed transaction on one table, across as many of its partitions as the operations name.
+   */
   default List<TableEntity> submitTransaction(String tableName, List<TableOperation> operations) {
     return submitTransaction(
         operations.stream().map(operation -> new TableWrite(tableName, operation)).toList());

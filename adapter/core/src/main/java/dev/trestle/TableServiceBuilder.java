@@ -105,8 +105,8 @@ public final class TableServiceBuilder {
 
   /**
    * Enables relaxed transactions ({@link ServiceExtensions#submitTransaction}) within {@link
-   * RelaxedTransactions#DEFAULT}'s bounds, or disables them (the default). They need the
-   * extensions on.
+   * RelaxedTransactions#DEFAULT}'s bounds, or disables them (the default). They need the extensions
+   * on.
    */
   public TableServiceBuilder relaxedTransactions(boolean enabled) {
     return relaxedTransactions(enabled ? RelaxedTransactions.DEFAULT : null);

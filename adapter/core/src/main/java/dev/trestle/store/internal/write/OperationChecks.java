@@ -6,7 +6,9 @@ import dev.trestle.TableOperation.Kind;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.store.internal.codec.ETags;
 
-/** What can be checked of an operation without the database, so nothing is written for a bad one. */
+/**
+ * What can be checked of an operation without the database, so nothing is written for a bad one.
+ */
 public final class OperationChecks {
   private OperationChecks() {}
 

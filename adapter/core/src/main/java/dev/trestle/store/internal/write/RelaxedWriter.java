@@ -87,8 +87,7 @@ public final class RelaxedWriter {
           return store.groups.writeAll(
               tableIds,
               () ->
-                  store.inTransaction(
-                      connection, sql -> apply(sql, writes, writers, partitions)));
+                  store.inTransaction(connection, sql -> apply(sql, writes, writers, partitions)));
         });
   }
 
