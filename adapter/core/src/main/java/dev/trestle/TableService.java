@@ -109,6 +109,16 @@ public interface TableService extends AutoCloseable {
   /** Replaces the account's service-properties document, stored as given (opaque to the store). */
   void setServiceProperties(String document);
 
+  /**
+   * Trestle's extensions of the account (relaxed transactions across partitions and tables), which
+   * Azure does not offer. {@code NotImplemented} when the service was built with {@code
+   * extensions(false)}, or does not offer them.
+   */
+  default ServiceExtensions extensions() {
+    throw new TableException(
+        TableErrorCode.NOT_IMPLEMENTED, "This TableService offers no Trestle extensions.");
+  }
+
   /** Closes the pool the service created, if any; a caller's DataSource stays open. */
   @Override
   void close();

@@ -20,6 +20,7 @@ public final class TableServiceBuilder {
   private String account = TableService.DEFAULT_ACCOUNT;
   private boolean migrate = true;
   private boolean extensions = true;
+  private RelaxedTransactions relaxedTransactions;
 
   /**
    * How long a call waits for a pooled connection before it fails with ServerBusy, unless
@@ -103,6 +104,25 @@ public final class TableServiceBuilder {
   }
 
   /**
+   * Enables relaxed transactions ({@link ServiceExtensions#submitTransaction}) within {@link
+   * RelaxedTransactions#DEFAULT}'s bounds, or disables them (the default). They need the extensions
+   * on.
+   */
+  public TableServiceBuilder relaxedTransactions(boolean enabled) {
+    return relaxedTransactions(enabled ? RelaxedTransactions.DEFAULT : null);
+  }
+
+  /**
+   * Enables relaxed transactions within these bounds (null disables them): transactions of more
+   * than 100 operations and 4 MiB, across partitions and tables. Off by default; across partitions
+   * they do not scale out on a database sharded by partition key.
+   */
+  public TableServiceBuilder relaxedTransactions(RelaxedTransactions bounds) {
+    this.relaxedTransactions = bounds;
+    return this;
+  }
+
+  /**
    * Opens the service: creates the pool if a URL was given, checks the database is supported and
    * migrates its schema unless {@code migrate(false)}.
    *
@@ -127,6 +147,18 @@ public final class TableServiceBuilder {
               + account
               + "'.");
     }
+    if (relaxedTransactions != null) {
+      if (!extensions) {
+        throw new IllegalStateException(
+            "relaxedTransactions needs the extensions on: drop extensions(false), or relaxedTransactions(false).");
+      }
+      if (relaxedTransactions.maxOperations() < 1 || relaxedTransactions.maxBytes() < 1) {
+        throw new IllegalStateException(
+            "relaxedTransactions' maxOperations and maxBytes must be at least 1, were "
+                + relaxedTransactions
+                + ".");
+      }
+    }
     String url;
     try {
       url = dev.trestle.store.JdbcUrls.durable(jdbcUrl);
@@ -143,6 +175,7 @@ public final class TableServiceBuilder {
             connectionTimeout,
             account,
             migrate,
-            extensions));
+            extensions,
+            relaxedTransactions));
   }
 }

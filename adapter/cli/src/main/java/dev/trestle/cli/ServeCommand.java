@@ -248,6 +248,17 @@ final class ServeCommand implements Callable<Integer> {
               + " README); off answers each with NotImplemented. Env TRESTLE_EXTENSIONS. Default: on")
   String extensions;
 
+  @Option(
+      names = "--relaxed-transactions",
+      paramLabel = "off|on|OPERATIONS:MIB",
+      order = 41,
+      description =
+          "Transactions beyond Azure's (POST /$batch?trestle-transaction=relaxed): more than 100"
+              + " operations and 4 MiB, across partitions and tables; on allows 10000 operations and"
+              + " 32 MiB of entities. Needs --extensions on; does not scale out on Citus."
+              + " Env TRESTLE_RELAXED_TRANSACTIONS. Default: off")
+  String relaxedTransactions;
+
   @Mixin EmulatorOptions emulator;
 
   /** The indexes the settings declare, each checked. */
@@ -273,7 +284,8 @@ final class ServeCommand implements Callable<Integer> {
             minBodyRate,
             maxConnections,
             extensions,
-            settingsRefresh),
+            settingsRefresh,
+            relaxedTransactions),
         new TokenSettings.TokenFlags(oauth, oauthJwks, oauthIssuer, oauthGrants, oauthAllowHttp),
         logFormat,
         new EndpointSettings.EndpointFlags(cert, key, pwd, disableProductStyleUrl),
@@ -341,6 +353,17 @@ final class ServeCommand implements Callable<Integer> {
         .endpoint()
         .certificate()
         .ifPresent(certificate -> out.println("  " + certificateLine(certificate)));
+    runtime
+        .settings()
+        .relaxedTransactions()
+        .ifPresent(
+            bounds ->
+                out.println(
+                    "  relaxed transactions: on, up to "
+                        + bounds.maxOperations()
+                        + " operations and "
+                        + (bounds.maxBytes() >> 20)
+                        + " MiB (--relaxed-transactions)"));
     if (!runtime.settings().extensions()) {
       out.println("  extensions: off, each answers NotImplemented (--extensions off)");
     }

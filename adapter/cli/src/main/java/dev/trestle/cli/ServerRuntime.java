@@ -122,6 +122,7 @@ public final class ServerRuntime implements AutoCloseable {
           .dataSource(dataSource)
           .migrate(true)
           .extensions(settings.extensions())
+          .relaxedTransactions(settings.relaxedTransactions().orElse(null))
           .build();
     } catch (RuntimeException e) {
       throw new CliException(

@@ -91,8 +91,15 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
       boolean extensionsOff =
           org.junit.platform.commons.support.AnnotationSupport.isAnnotated(
               context.getRequiredTestClass(), ExtensionsOff.class);
+      boolean relaxed =
+          AnnotationSupport.isAnnotated(
+              context.getRequiredTestClass(), RelaxedTransactionsOn.class);
       TableService service =
-          extensionsOff ? database.newServiceWithExtensionsOff() : database.newService();
+          extensionsOff
+              ? database.newServiceWithExtensionsOff()
+              : relaxed
+                  ? database.newServiceBuilder().relaxedTransactions(true).build()
+                  : database.newService();
       context
           .getStore(NAMESPACE)
           .put(parameter.getIndex(), (ExtensionContext.Store.CloseableResource) service::close);

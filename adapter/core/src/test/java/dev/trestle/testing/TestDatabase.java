@@ -197,6 +197,17 @@ public final class TestDatabase {
         .build();
   }
 
+  /**
+   * A builder of a service for a fresh account on this database (statements recorded as {@link
+   * #newService()}'s are), for a test that needs a setting of its own.
+   */
+  public dev.trestle.TableServiceBuilder newServiceBuilder() {
+    return TableService.builder()
+        .dataSource(recorded == null ? dataSource : recorded)
+        .account(newAccount())
+        .migrate(false);
+  }
+
   public TableService newService(String account) {
     return TableService.builder()
         .dataSource(recorded == null ? dataSource : recorded)

@@ -1,5 +1,6 @@
 package dev.trestle.cli.config;
 
+import dev.trestle.RelaxedTransactions;
 import dev.trestle.server.auth.TokenAuthentication;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +29,8 @@ public record ServerSettings(
     Leniency leniency,
     LogOutput logOutput,
     boolean extensions,
-    Duration settingsRefresh) {
+    Duration settingsRefresh,
+    Optional<RelaxedTransactions> relaxedTransactions) {
 
   public ServerSettings {
     accounts = List.copyOf(accounts);
@@ -92,9 +94,40 @@ public record ServerSettings(
       String minBodyRate,
       String maxConnections,
       String extensions,
-      String settingsRefresh) {
+      String settingsRefresh,
+      String relaxedTransactions) {
 
-    /** The flags without --extensions and --settings-refresh. */
+    /** The flags without --relaxed-transactions. */
+    public ServerFlags(
+        String host,
+        String port,
+        List<String> accounts,
+        Boolean allowAnonymous,
+        String logLevel,
+        String opsHost,
+        String opsPort,
+        String headerTimeout,
+        String minBodyRate,
+        String maxConnections,
+        String extensions,
+        String settingsRefresh) {
+      this(
+          host,
+          port,
+          accounts,
+          allowAnonymous,
+          logLevel,
+          opsHost,
+          opsPort,
+          headerTimeout,
+          minBodyRate,
+          maxConnections,
+          extensions,
+          settingsRefresh,
+          null);
+    }
+
+    /** The flags without --extensions, --settings-refresh and --relaxed-transactions. */
     public ServerFlags(
         String host,
         String port,
@@ -232,7 +265,42 @@ public record ServerSettings(
             Math.round(
                 1000
                     * configuration.decimal(
-                        Setting.SETTINGS_REFRESH, flags.settingsRefresh(), 0, 3600))));
+                        Setting.SETTINGS_REFRESH, flags.settingsRefresh(), 0, 3600))),
+        relaxedTransactions(configuration, flags));
+  }
+
+  /** {@code off}, {@code on} (the library's default bounds) or {@code OPERATIONS:MIB}. */
+  private static Optional<RelaxedTransactions> relaxedTransactions(
+      Configuration configuration, ServerFlags flags) {
+    Configuration.Value value =
+        configuration.resolve(Setting.RELAXED_TRANSACTIONS, flags.relaxedTransactions());
+    String text = value.text().strip().toLowerCase(Locale.ROOT);
+    if (text.equals("off")) {
+      return Optional.empty();
+    }
+    RelaxedTransactions bounds = RelaxedTransactions.DEFAULT;
+    if (!text.equals("on")) {
+      java.util.regex.Matcher given =
+          java.util.regex.Pattern.compile("([1-9][0-9]{0,8}):([1-9][0-9]{0,5})").matcher(text);
+      if (!given.matches()) {
+        throw Configuration.invalid(
+            Setting.RELAXED_TRANSACTIONS,
+            value,
+            "off, on, or OPERATIONS:MIB (the most operations and MiB of entities in one, e.g."
+                + " 20000:64)");
+      }
+      bounds =
+          new RelaxedTransactions(
+              Integer.parseInt(given.group(1)), Long.parseLong(given.group(2)) << 20);
+    }
+    if (!extensions(configuration, flags)) {
+      throw new ConfigurationException(
+          Setting.RELAXED_TRANSACTIONS.flag()
+              + " needs the extensions on: drop --extensions off, or set "
+              + Setting.RELAXED_TRANSACTIONS.flag()
+              + " off.");
+    }
+    return Optional.of(bounds);
   }
 
   private static boolean extensions(Configuration configuration, ServerFlags flags) {

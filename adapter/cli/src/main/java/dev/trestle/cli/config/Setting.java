@@ -43,7 +43,8 @@ public enum Setting {
   LOG_FILE("log-file", null),
   LOOSE("loose", "false"),
   SKIP_API_VERSION_CHECK("skip-api-version-check", "false", "AZURITE_SKIP_API_VERSION_CHECK"),
-  EXTENSIONS("extensions", "on");
+  EXTENSIONS("extensions", "on"),
+  RELAXED_TRANSACTIONS("relaxed-transactions", "off");
 
   private final String key;
   private final String defaultValue;

@@ -3,6 +3,7 @@ package dev.trestle.cli.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.trestle.RelaxedTransactions;
 import dev.trestle.server.TrestleServer;
 import java.time.Duration;
 import java.util.List;
@@ -43,6 +44,44 @@ class ServerSettingsTest {
                 TrestleServer.DEFAULT_MAX_CONNECTIONS));
     assertThat(settings.operations()).isEmpty();
     assertThat(settings.settingsRefresh()).isEqualTo(TrestleServer.DEFAULT_SETTINGS_REFRESH);
+  }
+
+  @Test
+  void relaxedTransactionsAreOffUnlessGivenAndNeedTheExtensions() {
+    assertThat(
+            ServerSettings.resolve(Configuration.load(null, Map.of()), NO_DB_FLAGS, NO_SERVER_FLAGS)
+                .relaxedTransactions())
+        .isEmpty();
+    assertThat(
+            ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_RELAXED_TRANSACTIONS", "on")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS)
+                .relaxedTransactions())
+        .contains(RelaxedTransactions.DEFAULT);
+    assertThat(
+            ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_RELAXED_TRANSACTIONS", "500:8")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS)
+                .relaxedTransactions())
+        .contains(new RelaxedTransactions(500, 8L << 20));
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(null, Map.of("TRESTLE_RELAXED_TRANSACTIONS", "lots")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS))
+        .hasMessageStartingWith("--relaxed-transactions must be off, on, or OPERATIONS:MIB");
+    assertThatThrownBy(
+            () ->
+                ServerSettings.resolve(
+                    Configuration.load(
+                        null,
+                        Map.of("TRESTLE_RELAXED_TRANSACTIONS", "on", "TRESTLE_EXTENSIONS", "off")),
+                    NO_DB_FLAGS,
+                    NO_SERVER_FLAGS))
+        .hasMessageContaining("--relaxed-transactions needs the extensions on");
   }
 
   @Test

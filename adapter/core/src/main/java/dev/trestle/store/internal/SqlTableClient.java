@@ -8,22 +8,20 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableExtensions;
 import dev.trestle.TableOperation;
-import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
 import dev.trestle.json.internal.EntityRow;
 import dev.trestle.json.internal.EntityRowPage;
 import dev.trestle.json.internal.RowQueries;
 import dev.trestle.json.internal.RowReads;
 import dev.trestle.model.EntitySize;
-import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
-import dev.trestle.store.internal.codec.ETags;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.ext.SqlTableExtensions;
 import dev.trestle.store.internal.read.EntityReader;
 import dev.trestle.store.internal.read.PointReader;
 import dev.trestle.store.internal.write.EntityWriter;
+import dev.trestle.store.internal.write.OperationChecks;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -140,12 +138,9 @@ final class SqlTableClient implements TableClient, RowQueries, RowReads {
               "All commands in a batch must operate on same entity group.");
         }
         if (!rowKeys.add(operation.entity().rowKey())) {
-          throw new TableException(
-              TableErrorCode.INVALID_DUPLICATE_ROW,
-              "The batch request contains multiple changes with same row key. An entity can appear only once in a"
-                  + " batch request.");
+          throw StoreErrors.duplicateRow();
         }
-        validate(operation);
+        OperationChecks.validate(operation);
       } catch (TableException e) {
         throw new TransactionFailedException(i, e);
       }
@@ -162,28 +157,7 @@ final class SqlTableClient implements TableClient, RowQueries, RowReads {
   }
 
   private TableEntity writeOne(TableOperation operation) {
-    validate(operation);
+    OperationChecks.validate(operation);
     return writer.writeOne(operation);
-  }
-
-  /**
-   * Everything that can be checked without the database, so that nothing is written for a bad
-   * request.
-   */
-  private static void validate(TableOperation operation) {
-    TableEntity entity = operation.entity();
-    if (operation.kind() == Kind.DELETE) {
-      EntityValidator.validateKey("PartitionKey", entity.partitionKey());
-      EntityValidator.validateKey("RowKey", entity.rowKey());
-    } else {
-      EntityValidator.validateForWrite(entity);
-    }
-    boolean conditional =
-        operation.kind() == Kind.UPDATE
-            || operation.kind() == Kind.MERGE
-            || operation.kind() == Kind.DELETE;
-    if (conditional) {
-      ETags.validate(operation.ifMatch());
-    }
   }
 }

@@ -12,6 +12,8 @@ import static dev.trestle.store.internal.database.Schema.TABLES;
 import dev.trestle.AccessPolicy;
 import dev.trestle.EdmType;
 import dev.trestle.PropertyIndexInfo;
+import dev.trestle.RelaxedTransactions;
+import dev.trestle.ServiceExtensions;
 import dev.trestle.TableClient;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
@@ -29,6 +31,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.ext.SqlServiceExtensions;
 import dev.trestle.store.internal.read.TableLister;
 import java.util.List;
 import java.util.Objects;
@@ -42,12 +45,19 @@ public final class SqlTableService implements TableService {
   private final String account;
   private final boolean ownsStore;
   private final boolean extensions;
+  private final RelaxedTransactions relaxedTransactions;
 
-  private SqlTableService(Store store, String account, boolean ownsStore, boolean extensions) {
+  private SqlTableService(
+      Store store,
+      String account,
+      boolean ownsStore,
+      boolean extensions,
+      RelaxedTransactions relaxedTransactions) {
     this.store = store;
     this.account = account;
     this.ownsStore = ownsStore;
     this.extensions = extensions;
+    this.relaxedTransactions = relaxedTransactions;
   }
 
   public static TableService open(StoreSettings settings) {
@@ -65,7 +75,8 @@ public final class SqlTableService implements TableService {
         Store.open(settings, queryLimits, versions),
         settings.account(),
         true,
-        settings.extensions());
+        settings.extensions(),
+        settings.relaxedTransactions());
   }
 
   @Override
@@ -82,7 +93,7 @@ public final class SqlTableService implements TableService {
               + accountName
               + "'.");
     }
-    return new SqlTableService(store, accountName, false, extensions);
+    return new SqlTableService(store, accountName, false, extensions, relaxedTransactions);
   }
 
   @Override
@@ -180,6 +191,14 @@ public final class SqlTableService implements TableService {
   public TableClient tableClient(String tableName) {
     return new SqlTableClient(
         store, account, Objects.requireNonNull(tableName, "tableName"), extensions);
+  }
+
+  @Override
+  public ServiceExtensions extensions() {
+    if (!extensions) {
+      throw StoreErrors.extensionsOff();
+    }
+    return new SqlServiceExtensions(store, account, relaxedTransactions);
   }
 
   @Override

@@ -9,6 +9,7 @@ import dev.trestle.server.auth.internal.AuthenticationFailedException;
 import dev.trestle.server.auth.internal.Grant;
 import dev.trestle.server.auth.internal.RequestAuthenticator;
 import dev.trestle.server.auth.internal.SasParameters;
+import dev.trestle.server.internal.batch.RelaxedBatch;
 import dev.trestle.server.internal.endpoints.CallContext;
 import dev.trestle.server.internal.endpoints.ServicePropertiesCache;
 import dev.trestle.server.internal.http.ApiResponse;
@@ -201,7 +202,9 @@ public final class TableApiHandler extends Handler.Abstract {
       if (path == addressed) {
         SecondaryEndpoint.requireSecondaryForStats(path.route(), query);
       }
-      byte[] body = BodyReader.read(request, TableLimits.MAX_BATCH_BYTES);
+      byte[] body =
+          BodyReader.read(
+              request, RelaxedBatch.bodyLimit(path.route(), query, service(path.account())));
       // SAS parameters are credentials, not OData options
       Map<String, List<String>> options = new java.util.LinkedHashMap<>(query);
       options.keySet().removeIf(SasParameters::isSasParameter);

@@ -1,5 +1,7 @@
 package dev.trestle.store.internal.database;
 
+import java.util.Collection;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -26,6 +28,19 @@ public interface GroupGuard {
 
   /** Runs a write of several entities to the table, its commit included. */
   <T> T write(long tableId, Supplier<T> work);
+
+  /**
+   * Runs a write to several tables (a relaxed transaction), its commit included, under each table's
+   * write guard, taken in one global order so that two such writes cannot wait for each other.
+   */
+  default <T> T writeAll(Collection<Long> tableIds, Supplier<T> work) {
+    Supplier<T> nested = work;
+    for (long tableId : new TreeSet<>(tableIds).descendingSet()) {
+      Supplier<T> inner = nested;
+      nested = () -> write(tableId, inner);
+    }
+    return nested.get();
+  }
 
   /** Runs a read of several statements of the table. */
   <T> T read(long tableId, Supplier<T> work);

@@ -26,6 +26,20 @@ public final class StoreErrors {
   }
 
   /** What every extension answers when the service's extensions are switched off. */
+  public static TableException relaxedTransactionsOff() {
+    return new TableException(
+        TableErrorCode.NOT_IMPLEMENTED,
+        "Relaxed transactions are switched off on this server (trestle serve --relaxed-transactions"
+            + " on, or TableServiceBuilder.relaxedTransactions(true), enables them).");
+  }
+
+  public static TableException duplicateRow() {
+    return new TableException(
+        TableErrorCode.INVALID_DUPLICATE_ROW,
+        "The batch request contains multiple changes with same row key. An entity can appear only"
+            + " once in a batch request.");
+  }
+
   public static TableException extensionsOff() {
     return new TableException(
         TableErrorCode.NOT_IMPLEMENTED,

@@ -1,2 +1,5 @@
-/** Trestle's opt-in extensions (count, exists, newest first, bulk deletes) as SQL statements. */
+/**
+ * Trestle's opt-in extensions (count, exists, newest first, bulk deletes, relaxed transactions) as
+ * SQL statements.
+ */
 package dev.trestle.store.internal.ext;

@@ -1,6 +1,8 @@
 package dev.trestle.store.internal.h2;
 
 import dev.trestle.store.internal.database.GroupGuard;
+import java.util.Collection;
+import java.util.TreeSet;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -30,6 +32,22 @@ final class InProcessGroupGuard implements GroupGuard {
   @Override
   public <T> T write(long tableId, Supplier<T> work) {
     return room(tableId).holding(Kind.WRITER, work);
+  }
+
+  /** Each stripe once (a writer entering its own room again could wait for itself), in order. */
+  @Override
+  public <T> T writeAll(Collection<Long> tableIds, Supplier<T> work) {
+    TreeSet<Integer> stripes = new TreeSet<>();
+    for (long tableId : tableIds) {
+      stripes.add((int) Math.floorMod(tableId, (long) STRIPES));
+    }
+    Supplier<T> nested = work;
+    for (int stripe : stripes.descendingSet()) {
+      Room room = rooms[stripe];
+      Supplier<T> inner = nested;
+      nested = () -> room.holding(Kind.WRITER, inner);
+    }
+    return nested.get();
   }
 
   @Override

@@ -105,7 +105,7 @@ public final class EntityWriter {
   }
 
   /** The table's id, or null when there is no such table. */
-  private Long tableId(DSLContext context) {
+  Long tableId(DSLContext context) {
     return store.withConnection(
         context,
         connection -> {
@@ -124,7 +124,7 @@ public final class EntityWriter {
    * random back-off) when its premise went stale (null), another insert of the same new key won the
    * race, or the database asks for it (deadlock, serialization failure).
    */
-  private <T> T retried(Supplier<T> write) {
+  <T> T retried(Supplier<T> write) {
     for (int attempt = 1; ; attempt++) {
       RuntimeException failure;
       try {
@@ -161,7 +161,11 @@ public final class EntityWriter {
     }
   }
 
-  private List<TableEntity> apply(DSLContext sql, List<TableOperation> operations) {
+  /**
+   * Decides and writes valid operations on distinct entities of one partition inside the caller's
+   * transaction; throws {@link OperationFailure} at the failing operation's index in the list.
+   */
+  List<TableEntity> apply(DSLContext sql, List<TableOperation> operations) {
     String partitionKey = operations.get(0).entity().partitionKey();
     LockedRows locked = lockExisting(sql, partitionKey, operations);
     Map<String, StoredRow> current = locked.rows();
@@ -391,7 +395,7 @@ public final class EntityWriter {
   }
 
   /** An operation failed, at this index; nothing was written. */
-  private static final class OperationFailure extends RuntimeException {
+  static final class OperationFailure extends RuntimeException {
     final int index;
     final TableException error;
 

@@ -1,5 +1,5 @@
 /**
- * Writes: one operation or an entity-group transaction, compare-and-set with checked row counts.
- * Private API.
+ * Writes: one operation, an entity-group or a relaxed transaction, compare-and-set with checked row
+ * counts. Private API.
  */
 package dev.trestle.store.internal.write;

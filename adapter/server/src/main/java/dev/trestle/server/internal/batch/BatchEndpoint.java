@@ -30,6 +30,9 @@ public final class BatchEndpoint {
   private BatchEndpoint() {}
 
   public static ApiResponse handle(HttpCall outer, CallContext ctx) {
+    if (outer.query(RelaxedBatch.OPTION) != null) {
+      return RelaxedBatch.handle(outer, ctx);
+    }
     BatchRequestParser.Batch batch =
         BatchRequestParser.parse(outer.header("Content-Type"), outer.body());
     BatchResponseWriter writer = new BatchResponseWriter();
@@ -66,7 +69,7 @@ public final class BatchEndpoint {
    * it, as a single write is, so that clients retry it (the Azure SDKs retry a 503, never a failed
    * operation).
    */
-  private static boolean refusesTheBatch(TableException e) {
+  static boolean refusesTheBatch(TableException e) {
     return e.errorCode() == TableErrorCode.SERVER_BUSY;
   }
 
@@ -154,7 +157,7 @@ public final class BatchEndpoint {
     return writer.changeSet(responses, null);
   }
 
-  private static byte[] failure(
+  static byte[] failure(
       BatchResponseWriter writer,
       CallContext ctx,
       HttpCall outer,
@@ -193,7 +196,7 @@ public final class BatchEndpoint {
     return index + ":";
   }
 
-  private static HttpCall innerCall(HttpCall outer, BatchRequestParser.InnerRequest request) {
+  static HttpCall innerCall(HttpCall outer, BatchRequestParser.InnerRequest request) {
     String[] pathAndQuery = BatchRequestParser.pathAndQuery(request.target());
     ResourcePath path =
         outer.hostStyle()

@@ -24,7 +24,7 @@ public final class BodyReader {
 
   public static byte[] read(Request request, int limit) {
     long declared = request.getLength();
-    if (declared > DISCARD_LIMIT) {
+    if (declared > Math.max(DISCARD_LIMIT, limit)) {
       throw tooLarge();
     }
     request.setAttribute(READ_ATTRIBUTE, Boolean.TRUE);
