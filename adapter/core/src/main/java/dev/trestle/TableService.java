@@ -109,6 +109,16 @@ public interface TableService extends AutoCloseable {
   /** Replaces the account's service-properties document, stored as given (opaque to the store). */
   void setServiceProperties(String document);
 
+  /**
+   * The removal of this service's expired entities (Trestle's time to live), which the caller runs
+   * on its schedule; it runs whether or not the extensions are on, as expired entities stay absent
+   * either way.
+   */
+  default ExpirySweep expirySweep() {
+    throw new TableException(
+        TableErrorCode.NOT_IMPLEMENTED, "This TableService offers no Trestle extensions.");
+  }
+
   /** Closes the pool the service created, if any; a caller's DataSource stays open. */
   @Override
   void close();

@@ -29,6 +29,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.ext.ExpirySweeper;
 import dev.trestle.store.internal.read.TableLister;
 import java.util.List;
 import java.util.Objects;
@@ -42,12 +43,14 @@ public final class SqlTableService implements TableService {
   private final String account;
   private final boolean ownsStore;
   private final boolean extensions;
+  private final ExpirySweeper sweeper;
 
   private SqlTableService(Store store, String account, boolean ownsStore, boolean extensions) {
     this.store = store;
     this.account = account;
     this.ownsStore = ownsStore;
     this.extensions = extensions;
+    this.sweeper = new ExpirySweeper(store);
   }
 
   public static TableService open(StoreSettings settings) {
@@ -249,6 +252,11 @@ public final class SqlTableService implements TableService {
         }
       }
     }
+  }
+
+  @Override
+  public dev.trestle.ExpirySweep expirySweep() {
+    return sweeper;
   }
 
   @Override
