@@ -44,8 +44,16 @@ public final class ExpirySweeper implements ExpirySweep {
 
   private record Position(long tableId, String partitionKey, String rowKey) {}
 
+  /** Runs between reading a batch and deleting its expired rows: a test's rewrite. */
+  private final Runnable betweenReadAndDelete;
+
   public ExpirySweeper(Store store) {
+    this(store, () -> {});
+  }
+
+  ExpirySweeper(Store store, Runnable betweenReadAndDelete) {
     this.store = store;
+    this.betweenReadAndDelete = betweenReadAndDelete;
   }
 
   @Override
@@ -94,6 +102,7 @@ public final class ExpirySweeper implements ExpirySweep {
       Record last = rows.get(rows.size() - 1);
       position = new Position(tableId, last.get(PARTITION_KEY), last.get(ROW_KEY));
     }
+    betweenReadAndDelete.run();
     long deleted = 0;
     for (Map.Entry<String, List<Row2<String, Long>>> partition : expired.entrySet()) {
       deleted += delete(sql, tableId, partition.getKey(), partition.getValue());
