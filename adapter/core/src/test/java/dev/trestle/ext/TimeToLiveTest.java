@@ -164,8 +164,7 @@ class TimeToLiveTest {
                               TableOperation.insert(entity("p", "a")),
                               TableOperation.update(entity("p", "b"), "*"))));
       assertThat(failed.failedIndex()).isOne();
-      assertThat(failed.operationError().errorCode())
-          .isEqualTo(TableErrorCode.RESOURCE_NOT_FOUND);
+      assertThat(failed.operationError().errorCode()).isEqualTo(TableErrorCode.RESOURCE_NOT_FOUND);
 
       table.submitTransaction(
           List.of(
