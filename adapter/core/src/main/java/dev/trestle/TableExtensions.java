@@ -56,6 +56,19 @@ public interface TableExtensions {
   /** Deletes every entity of the table in one transaction, keeping the table and its settings. */
   long truncate();
 
+  /**
+   * The table's time to live: {@link TimeToLive#OFF} unless set. {@code TableNotFound} if the table
+   * does not exist.
+   */
+  TimeToLive timeToLive();
+
+  /**
+   * Sets the table's time to live; it applies at once to every entity, already stored or not (an
+   * entity past its expiry disappears; one that switching TTL off or lengthening the default brings
+   * back reappears until the sweeper has removed it). {@link TimeToLive#OFF} clears it.
+   */
+  void timeToLive(TimeToLive setting);
+
   /** Told after each partition of a {@link #deleteWhere(EntityQuery, DeleteProgress)}. */
   @FunctionalInterface
   interface DeleteProgress {

@@ -119,6 +119,16 @@ public interface TableService extends AutoCloseable {
         TableErrorCode.NOT_IMPLEMENTED, "This TableService offers no Trestle extensions.");
   }
 
+  /**
+   * The removal of this service's expired entities (Trestle's time to live), which the caller runs
+   * on its schedule; it runs whether or not the extensions are on, as expired entities stay absent
+   * either way.
+   */
+  default ExpirySweep expirySweep() {
+    throw new TableException(
+        TableErrorCode.NOT_IMPLEMENTED, "This TableService offers no Trestle extensions.");
+  }
+
   /** Closes the pool the service created, if any; a caller's DataSource stays open. */
   @Override
   void close();

@@ -4,9 +4,11 @@ import dev.trestle.cli.config.Account;
 import dev.trestle.cli.config.EndpointSettings;
 import dev.trestle.cli.config.IndexDeclaration;
 import dev.trestle.cli.config.ServerSettings;
+import dev.trestle.cli.config.Setting;
 import dev.trestle.cli.config.TokenSettings;
 import dev.trestle.server.ServerCertificate;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -259,7 +261,34 @@ final class ServeCommand implements Callable<Integer> {
               + " Env TRESTLE_RELAXED_TRANSACTIONS. Default: off")
   String relaxedTransactions;
 
+  @Option(
+      names = "--ttl-sweep-interval",
+      paramLabel = "SECONDS",
+      order = 42,
+      description =
+          "How often expired entities (time to live) are removed, a bounded batch each time; 0"
+              + " never (they stay absent to reads). Env TRESTLE_TTL_SWEEP_INTERVAL. Default: 60")
+  String ttlSweepInterval;
+
+  @Option(
+      names = "--ttl-sweep-batch",
+      paramLabel = "ROWS",
+      order = 43,
+      description =
+          "The entities one sweep reads at most, of one table, deleting the expired ones a"
+              + " partition per transaction. Env TRESTLE_TTL_SWEEP_BATCH. Default: 1000")
+  String ttlSweepBatch;
+
   @Mixin EmulatorOptions emulator;
+
+  /** The expiry sweep's schedule, checked. */
+  ExpirySweeps.Schedule expirySweep() {
+    var configuration = database.configuration(trestle.environment());
+    return new ExpirySweeps.Schedule(
+        Duration.ofSeconds(
+            configuration.integer(Setting.TTL_SWEEP_INTERVAL, ttlSweepInterval, 0, 86_400)),
+        configuration.integer(Setting.TTL_SWEEP_BATCH, ttlSweepBatch, 1, 1_000_000));
+  }
 
   /** The indexes the settings declare, each checked. */
   List<IndexDeclaration> declaredIndexes() {
@@ -296,6 +325,7 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     ServerSettings settings = settings();
     List<IndexDeclaration> declaredIndexes = declaredIndexes();
+    ExpirySweeps.Schedule sweep = expirySweep();
     Logging.setTrestleLevel(settings.logLevel());
     Logging.setFormat(settings.logFormat());
     Logging.setAccessLog(settings.logOutput().accessLog());
@@ -305,6 +335,7 @@ final class ServeCommand implements Callable<Integer> {
         .ifPresent(file -> Logging.addFile(file, emulator.debugFile != null ? "info" : null));
     ServerRuntime runtime = ServerRuntime.start(settings);
     DeclaredIndexes.createInBackground(runtime, declaredIndexes);
+    ExpirySweeps.startInBackground(runtime, sweep);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

@@ -44,7 +44,9 @@ public enum Setting {
   LOOSE("loose", "false"),
   SKIP_API_VERSION_CHECK("skip-api-version-check", "false", "AZURITE_SKIP_API_VERSION_CHECK"),
   EXTENSIONS("extensions", "on"),
-  RELAXED_TRANSACTIONS("relaxed-transactions", "off");
+  RELAXED_TRANSACTIONS("relaxed-transactions", "off"),
+  TTL_SWEEP_INTERVAL("ttl-sweep-interval", "60"),
+  TTL_SWEEP_BATCH("ttl-sweep-batch", "1000");
 
   private final String key;
   private final String defaultValue;

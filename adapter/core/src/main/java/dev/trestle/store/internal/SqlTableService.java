@@ -31,6 +31,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.ext.ExpirySweeper;
 import dev.trestle.store.internal.ext.SqlServiceExtensions;
 import dev.trestle.store.internal.read.TableLister;
 import java.util.List;
@@ -46,6 +47,7 @@ public final class SqlTableService implements TableService {
   private final boolean ownsStore;
   private final boolean extensions;
   private final RelaxedTransactions relaxedTransactions;
+  private final ExpirySweeper sweeper;
 
   private SqlTableService(
       Store store,
@@ -58,6 +60,7 @@ public final class SqlTableService implements TableService {
     this.ownsStore = ownsStore;
     this.extensions = extensions;
     this.relaxedTransactions = relaxedTransactions;
+    this.sweeper = new ExpirySweeper(store);
   }
 
   public static TableService open(StoreSettings settings) {
@@ -268,6 +271,11 @@ public final class SqlTableService implements TableService {
         }
       }
     }
+  }
+
+  @Override
+  public dev.trestle.ExpirySweep expirySweep() {
+    return sweeper;
   }
 
   @Override

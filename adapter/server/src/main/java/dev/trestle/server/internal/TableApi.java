@@ -7,6 +7,7 @@ import dev.trestle.server.internal.endpoints.ExtensionEndpoints;
 import dev.trestle.server.internal.endpoints.ServiceEndpoints;
 import dev.trestle.server.internal.endpoints.ServicePropertiesCache;
 import dev.trestle.server.internal.endpoints.TableEndpoints;
+import dev.trestle.server.internal.endpoints.TimeToLiveEndpoints;
 import dev.trestle.server.internal.http.ApiResponse;
 import dev.trestle.server.internal.http.RequestEvents;
 import dev.trestle.server.internal.routing.HttpCall;
@@ -53,6 +54,12 @@ final class TableApi {
               switch (verb) {
                 case "GET", "HEAD" -> "GetTableAcl";
                 case "PUT" -> "SetTableAcl";
+                default -> null;
+              };
+          case Route.EntitySet set when query.containsKey(TimeToLiveEndpoints.TTL) ->
+              switch (verb) {
+                case "GET" -> "GetTableTimeToLive";
+                case "PUT" -> "SetTableTimeToLive";
                 default -> null;
               };
           case Route.EntitySet set ->
@@ -116,6 +123,9 @@ final class TableApi {
       case Route.EntitySet set -> {
         if ("acl".equals(call.query("comp"))) {
           yield ServiceEndpoints.acl(call, ctx, set.tableName());
+        }
+        if (call.query(TimeToLiveEndpoints.TTL) != null) {
+          yield TimeToLiveEndpoints.handle(call, ctx, set.tableName());
         }
         yield switch (method) {
           case "GET" ->

@@ -8,7 +8,7 @@ import java.time.Instant;
  * service's precision. Timestamps and ETags of entities are both derived from one tick value.
  */
 public final class Ticks {
-  static final long PER_SECOND = 10_000_000L;
+  public static final long PER_SECOND = 10_000_000L;
 
   private Ticks() {}
 

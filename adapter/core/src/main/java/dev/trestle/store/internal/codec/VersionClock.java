@@ -24,6 +24,14 @@ public final class VersionClock {
     this.clock = clock;
   }
 
+  /**
+   * The clock's time in ticks as it is, not a version: what expiry is judged against, so that tests
+   * move it with a fake clock.
+   */
+  public long time() {
+    return Ticks.of(clock.instant());
+  }
+
   /** The clock in ticks, but always after every value handed out before by this clock. */
   public long now() {
     long candidate = Ticks.of(clock.instant());

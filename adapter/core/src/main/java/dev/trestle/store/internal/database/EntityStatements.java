@@ -12,6 +12,17 @@ public final class EntityStatements {
   private static final String TABLE_ID =
       "(select id from trestle_table where account = ? and name_key = ?)";
 
+  /**
+   * {@link #TABLE_ID} of a table without time to live: the writes that do not read first change
+   * nothing in a table with TTL, whose entities may have expired, and are decided again by reading.
+   */
+  /** Whether the locked entity's table has time to live (not locking the catalog row). */
+  private static final String TTL_ENABLED =
+      "(select ttl_enabled from trestle_table t where t.id = e.table_id)";
+
+  private static final String TABLE_WITHOUT_TTL =
+      "(select id from trestle_table where account = ? and name_key = ? and not ttl_enabled)";
+
   /** The table's id: account, name key. */
   public final String tableId = "select id from trestle_table where account = ? and name_key = ?";
 
@@ -25,26 +36,36 @@ public final class EntityStatements {
   public final String upsertReplace;
 
   /**
-   * A stored entity replaced over the version it was decided against, answering its new ticks (the
-   * later of the bound ticks and the stored ticks plus one): ticks, properties, account, name key,
-   * partition key, row key, expected ticks.
+   * A stored entity replaced over the version it was decided against (nothing in a table with time
+   * to live), answering its new ticks (the later of the bound ticks and the stored ticks plus one):
+   * ticks, properties, account, name key, partition key, row key, expected ticks.
    */
   public final String replaceIfVersion;
+
+  /**
+   * {@link #replaceIfVersion} of a version read and decided on, also in a table with time to live:
+   * the same binds.
+   */
+  public final String replaceDecided;
 
   /** {@link #replaceIfVersion} over any version: the same binds without the expected ticks. */
   public final String replaceAny;
 
   /**
-   * Deletes the version it was decided against: account, name key, partition key, row key, ticks.
+   * Deletes the version it was decided against (nothing in a table with time to live): account,
+   * name key, partition key, row key, ticks.
    */
   public final String deleteIfVersion;
+
+  /** {@link #deleteIfVersion} of a version read and decided on: the same binds. */
+  public final String deleteDecided;
 
   /** {@link #deleteIfVersion} over any version: the same binds without the ticks. */
   public final String deleteAny;
 
   /**
-   * The table's id, and the entity's ticks and properties (nulls when there is none); no row when
-   * the table is missing: partition key, row key, account, name key.
+   * The table's id, the entity's ticks and properties (nulls when there is none) and the table's
+   * time to live; no row when the table is missing: partition key, row key, account, name key.
    */
   public final String read;
 
@@ -79,19 +100,19 @@ public final class EntityStatements {
     String replace =
         "update trestle_entity set ticks = greatest(cast(? as bigint), ticks + 1), properties = "
             + properties
-            + " where table_id = "
-            + TABLE_ID
-            + " and partition_key = ? and row_key = ?";
-    this.replaceAny = dialect.returningTicks(replace);
-    this.replaceIfVersion = dialect.returningTicks(replace + " and ticks = ?");
-    String delete =
-        "delete from trestle_entity where table_id = "
-            + TABLE_ID
-            + " and partition_key = ? and row_key = ?";
-    this.deleteAny = delete;
-    this.deleteIfVersion = delete + " and ticks = ?";
+            + " where table_id = ";
+    String keys = " and partition_key = ? and row_key = ?";
+    this.replaceAny = dialect.returningTicks(replace + TABLE_WITHOUT_TTL + keys);
+    this.replaceIfVersion =
+        dialect.returningTicks(replace + TABLE_WITHOUT_TTL + keys + " and ticks = ?");
+    this.replaceDecided = dialect.returningTicks(replace + TABLE_ID + keys + " and ticks = ?");
+    String delete = "delete from trestle_entity where table_id = ";
+    this.deleteAny = delete + TABLE_WITHOUT_TTL + keys;
+    this.deleteIfVersion = delete + TABLE_WITHOUT_TTL + keys + " and ticks = ?";
+    this.deleteDecided = delete + TABLE_ID + keys + " and ticks = ?";
     this.read =
-        "select t.id, e.ticks, e.properties from trestle_table t left join "
+        "select t.id, e.ticks, e.properties, t.ttl_enabled, t.default_ttl"
+            + " from trestle_table t left join "
             + entitiesForReading
             + " on e.table_id = t.id and e.partition_key = ? and e.row_key = ?"
             + " where t.account = ? and t.name_key = ?";
@@ -112,8 +133,8 @@ public final class EntityStatements {
   /**
    * Locks and reads the stored versions of {@code rowKeys} entities of one partition, in key order
    * (a fixed lock order keeps two transactions over the same entities from deadlocking): table id,
-   * row key, ticks, properties (null unless asked for). Binds: account, name key, partition key,
-   * then each row key.
+   * row key, ticks, properties (null unless asked for or the table has time to live), the table's
+   * ttl_enabled and default_ttl. Binds: account, name key, partition key, then each row key.
    */
   public String lock(int rowKeys, boolean withProperties) {
     return (withProperties ? locksWithProperties : locks)
@@ -123,8 +144,13 @@ public final class EntityStatements {
   private String lockText(int rowKeys, boolean withProperties) {
     StringBuilder sql =
         new StringBuilder("select e.table_id, e.row_key, e.ticks, ")
-            .append(withProperties ? "e.properties" : "null")
-            .append(" from ")
+            .append(
+                withProperties
+                    ? "e.properties"
+                    : "case when " + TTL_ENABLED + " then e.properties end")
+            .append(", ")
+            .append(TTL_ENABLED)
+            .append(", (select default_ttl from trestle_table t where t.id = e.table_id) from ")
             .append(entitiesForReading)
             .append(" where e.table_id = ")
             .append(TABLE_ID)

@@ -40,7 +40,11 @@ public final class IndexCatalogue {
   private IndexCatalogue() {}
 
   /** A table's id and its ready indexes, which is what a query needs to find its candidates. */
-  public record IndexedTable(long id, List<DeclaredIndex> ready) {}
+  public record IndexedTable(long id, List<DeclaredIndex> ready, Expiry expiry) {
+    public IndexedTable(long id, List<DeclaredIndex> ready) {
+      this(id, ready, Expiry.NEVER);
+    }
+  }
 
   /**
    * The table's id and its ready indexes, in one statement; {@code TableNotFound} when there is no
@@ -54,7 +58,9 @@ public final class IndexCatalogue {
                 field(name("i", PROPERTY.getName()), SQLDataType.VARCHAR),
                 field(name("i", KIND.getName()), SQLDataType.VARCHAR),
                 field(name("i", TYPE.getName()), SQLDataType.VARCHAR),
-                field(name("i", INDEX_NAME.getName()), SQLDataType.VARCHAR))
+                field(name("i", INDEX_NAME.getName()), SQLDataType.VARCHAR),
+                field(name("t", "ttl_enabled"), SQLDataType.BOOLEAN),
+                field(name("t", "default_ttl"), SQLDataType.BIGINT))
             .from(Schema.TABLES.as("t"))
             .leftJoin(INDEXES.as("i"))
             .on(
@@ -79,7 +85,8 @@ public final class IndexCatalogue {
                 true));
       }
     }
-    return new IndexedTable(tableId, List.copyOf(ready));
+    return new IndexedTable(
+        tableId, List.copyOf(ready), Expiry.of(rows.get(0).value6(), rows.get(0).value7()));
   }
 
   /** Every index declared on the table, ready or not, by property and kind. */

@@ -39,6 +39,10 @@ record Matching(FilterExpression expression, Condition filter, Condition keyRang
   /** The whole condition for the table's rows, narrowed by whatever its indexes serve. */
   Condition on(Store store, IndexedTable table) {
     Condition all = keyRange.and(filter);
+    Condition alive = table.expiry().alive(store.dialect, store.versions.time());
+    if (alive != null) {
+      all = all.and(alive); // expired entities are absent to the extensions too
+    }
     Condition gin = expression == null ? null : store.propertyIndex.candidates(expression);
     Condition declared =
         new IndexCandidates(table.ready(), store.indexBuilder, new FilterTranslator(store.dialect))

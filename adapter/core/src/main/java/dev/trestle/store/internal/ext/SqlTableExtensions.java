@@ -10,12 +10,14 @@ import static org.jooq.impl.DSL.name;
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableExtensions;
+import dev.trestle.TimeToLive;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.model.TableLimits;
 import dev.trestle.store.internal.codec.ContinuationTokens;
 import dev.trestle.store.internal.codec.ContinuationTokens.ResumePoint;
 import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.IndexCatalogue;
 import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
 import dev.trestle.store.internal.database.ScanRequest;
@@ -24,6 +26,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.read.PointReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -32,6 +35,7 @@ import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Record2;
+import org.jooq.Record3;
 import org.jooq.impl.DSL;
 
 /**
@@ -39,6 +43,10 @@ import org.jooq.impl.DSL;
  * over its key index, so its cost is the rows it touches, not a client round trip per page.
  */
 public final class SqlTableExtensions implements TableExtensions {
+  private static final Field<Boolean> TTL_ENABLED =
+      field(name("ttl_enabled"), org.jooq.impl.SQLDataType.BOOLEAN);
+  private static final Field<Long> DEFAULT_TTL =
+      field(name("default_ttl"), org.jooq.impl.SQLDataType.BIGINT);
   private final Store store;
   private final String account;
   private final String tableName;
@@ -80,15 +88,21 @@ public final class SqlTableExtensions implements TableExtensions {
                         ENTITY_TABLE.eq(tableId),
                         PARTITION_KEY.eq(dialect.encodeText(partitionKey)),
                         ROW_KEY.eq(dialect.encodeText(rowKey)))));
-    Record2<Long, Boolean> row =
+    Record3<Long, Boolean, Boolean> row =
         store
             .sql
-            .select(tableId, present)
+            .select(tableId, present, field(name("t", "ttl_enabled"), Boolean.class))
             .from(Schema.TABLES.as("t"))
             .where(TableLookup.row("t", account, tableName))
             .fetchOne();
     if (row == null) {
       throw StoreErrors.tableNotFound();
+    }
+    if (Boolean.TRUE.equals(row.value2()) && Boolean.TRUE.equals(row.value3())) {
+      // a table with time to live: only the entity tells whether it has expired
+      return new PointReader(store, account, tableName)
+          .find(store.sql, partitionKey, rowKey)
+          .entity();
     }
     return Boolean.TRUE.equals(row.value2());
   }
@@ -151,6 +165,37 @@ public final class SqlTableExtensions implements TableExtensions {
     Matching matching = Matching.of(store, Objects.requireNonNull(query, "query"));
     return new BulkDelete(store, account, tableName)
         .where(matching, Objects.requireNonNull(progress, "progress"));
+  }
+
+  @Override
+  public TimeToLive timeToLive() {
+    Record2<Boolean, Long> row =
+        store
+            .sql
+            .select(TTL_ENABLED, DEFAULT_TTL)
+            .from(Schema.TABLES)
+            .where(TableLookup.row(account, tableName))
+            .fetchOne();
+    if (row == null) {
+      throw StoreErrors.tableNotFound();
+    }
+    return Expiry.of(row.value1(), row.value2()).setting();
+  }
+
+  @Override
+  public void timeToLive(TimeToLive setting) {
+    Expiry expiry = Expiry.of(Objects.requireNonNull(setting, "setting"));
+    int updated =
+        store
+            .sql
+            .update(Schema.TABLES)
+            .set(TTL_ENABLED, expiry.enabled())
+            .set(DEFAULT_TTL, expiry.defaultSeconds())
+            .where(TableLookup.row(account, tableName))
+            .execute();
+    if (updated == 0) {
+      throw StoreErrors.tableNotFound();
+    }
   }
 
   @Override

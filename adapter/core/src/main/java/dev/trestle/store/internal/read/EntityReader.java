@@ -72,13 +72,14 @@ public final class EntityReader {
               both(
                   ginCandidates,
                   new IndexCandidates(table.ready(), store.indexBuilder, translator).of(parsed));
+          Condition alive = table.expiry().alive(store.dialect, store.versions.time());
           return store.pages.page(
               sql,
               new ScanRequest(
                   store,
                   store.queryLimits,
                   tableId,
-                  scanFilter,
+                  alive == null ? scanFilter : scanFilter.and(alive),
                   scanRange,
                   scanCandidates,
                   query.select(),

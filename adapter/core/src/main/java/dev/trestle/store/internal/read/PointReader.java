@@ -3,6 +3,7 @@ package dev.trestle.store.internal.read;
 import dev.trestle.TableEntity;
 import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.codec.StoredRow;
+import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.TableLookup;
@@ -16,9 +17,13 @@ import org.jooq.DSLContext;
  * TableNotFound from ResourceNotFound.
  */
 public final class PointReader {
-  /** What a point read found: whether the table exists, and the entity's version and document. */
-  public record Found(boolean table, long ticks, String document) {
-    static final Found NO_TABLE = new Found(false, 0, null);
+  /**
+   * What a point read found: whether the table exists, the entity's version and document (none when
+   * there is no entity, or when it has expired: then {@code expired} and its version), and the
+   * table's time to live.
+   */
+  public record Found(boolean table, long ticks, String document, Expiry expiry, boolean expired) {
+    static final Found NO_TABLE = new Found(false, 0, null, Expiry.NEVER, false);
 
     public boolean entity() {
       return document != null;
@@ -76,7 +81,13 @@ public final class PointReader {
                 return Found.NO_TABLE;
               }
               String document = row.getString(3);
-              return new Found(true, document == null ? 0 : row.getLong(2), document);
+              long ticks = document == null ? 0 : row.getLong(2);
+              Expiry expiry = Expiry.of(row.getBoolean(4), row.getObject(5, Long.class));
+              if (document != null
+                  && expiry.expired(store.properties, ticks, document, store.versions.time())) {
+                return new Found(true, ticks, null, expiry, true);
+              }
+              return new Found(true, ticks, document, expiry, false);
             }
           }
         });

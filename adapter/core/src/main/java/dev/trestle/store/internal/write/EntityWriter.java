@@ -11,6 +11,7 @@ import dev.trestle.store.internal.codec.ETags;
 import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.GroupGuard;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
@@ -178,7 +179,7 @@ public final class EntityWriter {
     List<TableEntity> results = new ArrayList<>(operations.size());
     List<StoredRow> inserts = new ArrayList<>();
     List<Change> updates = new ArrayList<>();
-    List<StoredRow> deletes = new ArrayList<>();
+    List<StoredRow> deletes = new ArrayList<>(locked.expired());
     for (int i = 0; i < operations.size(); i++) {
       TableOperation operation = operations.get(i);
       TableEntity entity = operation.entity();
@@ -241,7 +242,7 @@ public final class EntityWriter {
   }
 
   /** The locked current versions by row key, and the table's id when at least one row exists. */
-  private record LockedRows(Long tableId, Map<String, StoredRow> rows) {}
+  private record LockedRows(Long tableId, Map<String, StoredRow> rows, List<StoredRow> expired) {}
 
   /**
    * Locks and reads the stored versions of the operations' entities in one statement; the table's
@@ -267,18 +268,26 @@ public final class EntityWriter {
               select.setString(i++, dialect.encodeText(operation.entity().rowKey()));
             }
             Map<String, StoredRow> rows = new HashMap<>();
+            List<StoredRow> expired = new ArrayList<>();
             Long foundTableId = null;
+            long now = store.versions.time();
             try (ResultSet row = select.executeQuery()) {
               while (row.next()) {
                 foundTableId = row.getLong(1);
                 String rowKey = dialect.decodeText(row.getString(2));
                 String document = row.getString(4);
+                Expiry expiry = Expiry.of(row.getBoolean(5), row.getObject(6, Long.class));
+                if (expiry.expired(store.properties, row.getLong(3), document, now)) {
+                  // absent to the group; its locked version goes first, so an insert finds no key
+                  expired.add(new StoredRow(partitionKey, rowKey, row.getLong(3), Map.of()));
+                  continue;
+                }
                 Map<String, PropertyValue> stored =
                     document == null ? Map.of() : store.properties.decode(document);
                 rows.put(rowKey, new StoredRow(partitionKey, rowKey, row.getLong(3), stored));
               }
             }
-            return new LockedRows(foundTableId, rows);
+            return new LockedRows(foundTableId, rows, expired);
           }
         });
   }

@@ -67,6 +67,9 @@ final class SingleWrite {
       return insertNew(sql, entity);
     } catch (DataAccessException e) {
       if (store.errors.isDuplicateKey(e)) {
+        if (removedExpired(sql, entity)) {
+          return insertNew(sql, entity); // over an expired entity, as over none
+        }
         throw StoreErrors.entityAlreadyExists();
       }
       throw e;
@@ -126,15 +129,28 @@ final class SingleWrite {
     if (expected == null && !ETags.matchesAny(ifMatch)) {
       return unchanged(sql, entity, ifMatch); // an ETag that is not ours matches no version
     }
-    Long ticks = replace(sql, entity, entity.properties(), expected);
-    return ticks == null
-        ? unchanged(sql, entity, ifMatch)
-        : stored(entity, ticks, entity.properties());
+    Long ticks = replace(sql, entity, entity.properties(), expected, false);
+    if (ticks != null) {
+      return stored(entity, ticks, entity.properties());
+    }
+    Found found = decidable(sql, entity, ifMatch);
+    if (found == null) {
+      return null;
+    }
+    ticks = replace(sql, entity, entity.properties(), found.ticks(), true);
+    return ticks == null ? null : stored(entity, ticks, entity.properties());
   }
 
-  /** Writes the properties over the stored version {@code expected} (any when null). */
+  /**
+   * Writes the properties over the stored version {@code expected} (any when null); unless {@code
+   * decided} (that version was read and is alive), never in a table with time to live.
+   */
   private Long replace(
-      DSLContext sql, TableEntity entity, Map<String, PropertyValue> properties, Long expected) {
+      DSLContext sql,
+      TableEntity entity,
+      Map<String, PropertyValue> properties,
+      Long expected,
+      boolean decided) {
     long now = store.versions.now();
     String document = store.properties.encode(properties);
     return jdbc(
@@ -142,7 +158,9 @@ final class SingleWrite {
         connection -> {
           try (PreparedStatement update =
               connection.prepareStatement(
-                  expected == null ? statements.replaceAny : statements.replaceIfVersion)) {
+                  decided
+                      ? statements.replaceDecided
+                      : expected == null ? statements.replaceAny : statements.replaceIfVersion)) {
             update.setLong(1, now);
             update.setString(2, document);
             update.setString(3, account);
@@ -167,6 +185,9 @@ final class SingleWrite {
       if (operation.kind() == Kind.MERGE) {
         throw StoreErrors.resourceNotFound();
       }
+      if (found.expired()) {
+        removeExpired(sql, entity, found.ticks());
+      }
       return insertNew(sql, entity); // a racing insert's duplicate key: decide again
     }
     if (operation.kind() == Kind.MERGE && !ETags.matches(operation.ifMatch(), found.ticks())) {
@@ -175,7 +196,7 @@ final class SingleWrite {
     Map<String, PropertyValue> merged =
         new LinkedHashMap<>(store.properties.decode(found.document()));
     merged.putAll(entity.properties());
-    Long ticks = replace(sql, entity, merged, found.ticks());
+    Long ticks = replace(sql, entity, merged, found.ticks(), true);
     return ticks == null ? null : stored(entity, ticks, merged);
   }
 
@@ -184,26 +205,41 @@ final class SingleWrite {
     if (expected == null && !ETags.matchesAny(ifMatch)) {
       return unchanged(sql, entity, ifMatch);
     }
-    int deleted =
-        jdbc(
-            sql,
-            connection -> {
-              try (PreparedStatement delete =
-                  connection.prepareStatement(
-                      expected == null ? statements.deleteAny : statements.deleteIfVersion)) {
-                delete.setString(1, account);
-                delete.setString(2, nameKey);
-                delete.setString(3, store.dialect.encodeText(entity.partitionKey()));
-                delete.setString(4, store.dialect.encodeText(entity.rowKey()));
-                if (expected != null) {
-                  delete.setLong(5, expected);
-                }
-                return delete.executeUpdate();
-              }
-            });
-    return deleted == 1
+    if (delete(sql, entity, expected, false) == 1) {
+      return TableEntity.builder(entity.partitionKey(), entity.rowKey()).build();
+    }
+    Found found = decidable(sql, entity, ifMatch);
+    if (found == null) {
+      return null;
+    }
+    return delete(sql, entity, found.ticks(), true) == 1
         ? TableEntity.builder(entity.partitionKey(), entity.rowKey()).build()
-        : unchanged(sql, entity, ifMatch);
+        : null;
+  }
+
+  /**
+   * Deletes the stored version {@code expected} (any when null); unless {@code decided}, never in a
+   * table with time to live. Answers the rows deleted.
+   */
+  private int delete(DSLContext sql, TableEntity entity, Long expected, boolean decided) {
+    return jdbc(
+        sql,
+        connection -> {
+          try (PreparedStatement delete =
+              connection.prepareStatement(
+                  decided
+                      ? statements.deleteDecided
+                      : expected == null ? statements.deleteAny : statements.deleteIfVersion)) {
+            delete.setString(1, account);
+            delete.setString(2, nameKey);
+            delete.setString(3, store.dialect.encodeText(entity.partitionKey()));
+            delete.setString(4, store.dialect.encodeText(entity.rowKey()));
+            if (expected != null) {
+              delete.setLong(5, expected);
+            }
+            return delete.executeUpdate();
+          }
+        });
   }
 
   /**
@@ -211,6 +247,22 @@ final class SingleWrite {
    * the version it names is there now (the entity changed between the write and this read).
    */
   private TableEntity unchanged(DSLContext sql, TableEntity entity, String ifMatch) {
+    found(sql, entity, ifMatch);
+    return null;
+  }
+
+  /**
+   * After a write that does not read first changed nothing: the version to write over when the
+   * table has time to live (its entity alive and matching), else null (decide again); throws the
+   * write's error.
+   */
+  private Found decidable(DSLContext sql, TableEntity entity, String ifMatch) {
+    Found found = found(sql, entity, ifMatch);
+    return found.expiry().enabled() ? found : null;
+  }
+
+  /** The entity as it is now, or the error of a write of it under {@code ifMatch}. */
+  private Found found(DSLContext sql, TableEntity entity, String ifMatch) {
     Found found = reader.find(sql, entity.partitionKey(), entity.rowKey());
     if (!found.table()) {
       throw StoreErrors.tableNotFound();
@@ -221,7 +273,25 @@ final class SingleWrite {
     if (!ETags.matches(ifMatch, found.ticks())) {
       throw StoreErrors.updateConditionNotSatisfied();
     }
-    return null;
+    return found;
+  }
+
+  /**
+   * Removes the entity's stored version when it has expired, so that an insert finds no key;
+   * whether it had.
+   */
+  private boolean removedExpired(DSLContext sql, TableEntity entity) {
+    Found found = reader.find(sql, entity.partitionKey(), entity.rowKey());
+    if (!found.expired()) {
+      return false;
+    }
+    removeExpired(sql, entity, found.ticks());
+    return true;
+  }
+
+  /** Deletes exactly the expired version {@code ticks}: a rewrite since is left alone. */
+  private void removeExpired(DSLContext sql, TableEntity entity, long ticks) {
+    delete(sql, entity, ticks, true);
   }
 
   /** The ticks a statement returning them answered, or null when it wrote no row. */

@@ -1,0 +1,16 @@
+package dev.trestle;
+
+/**
+ * The background removal of expired entities (see {@link TimeToLive}), reached with {@link
+ * TableService#expirySweep()}. Expired entities are already absent to every read; the sweep only
+ * gives their space back. Safe to run on several servers sharing a database at once.
+ */
+@FunctionalInterface
+public interface ExpirySweep {
+  /**
+   * One bounded run: reads at most {@code batchSize} entities of one table with time to live,
+   * continuing where the previous run of this sweep stopped (the next table once one is done), and
+   * deletes those that have expired, one partition per transaction. Returns how many it deleted.
+   */
+  long runOnce(int batchSize);
+}

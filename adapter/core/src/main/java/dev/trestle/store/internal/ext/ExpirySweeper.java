@@ -1,0 +1,161 @@
+package dev.trestle.store.internal.ext;
+
+import static dev.trestle.store.internal.database.Schema.ENTITIES;
+import static dev.trestle.store.internal.database.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.database.Schema.ROW_KEY;
+import static dev.trestle.store.internal.database.Schema.TICKS;
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+
+import dev.trestle.ExpirySweep;
+import dev.trestle.store.internal.database.Expiry;
+import dev.trestle.store.internal.database.Schema;
+import dev.trestle.store.internal.database.Store;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Record2;
+import org.jooq.Row2;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+
+/**
+ * Removes expired entities (see {@link Expiry}) with bounded work: each run reads at most a batch
+ * of one table's rows in key order from where the previous run stopped, and deletes the expired
+ * ones one partition and one transaction at a time. A delete names the exact version judged
+ * expired, so an entity written again since (a new version) is never removed, and servers sweeping
+ * the same table at once only find rows already gone.
+ */
+public final class ExpirySweeper implements ExpirySweep {
+  private static final Field<Long> TABLE_ID = field(name("id"), SQLDataType.BIGINT);
+  private static final Field<Boolean> TTL_ENABLED = field(name("ttl_enabled"), SQLDataType.BOOLEAN);
+  private static final Field<Long> DEFAULT_TTL = field(name("default_ttl"), SQLDataType.BIGINT);
+
+  private final Store store;
+
+  /** Where the next run resumes: the table, and the last keys read from it (null: its start). */
+  private volatile Position position = new Position(0, null, null);
+
+  private record Position(long tableId, String partitionKey, String rowKey) {}
+
+  /** Runs between reading a batch and deleting its expired rows: a test's rewrite. */
+  private final Runnable betweenReadAndDelete;
+
+  public ExpirySweeper(Store store) {
+    this(store, () -> {});
+  }
+
+  ExpirySweeper(Store store, Runnable betweenReadAndDelete) {
+    this.store = store;
+    this.betweenReadAndDelete = betweenReadAndDelete;
+  }
+
+  @Override
+  public synchronized long runOnce(int batchSize) {
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batchSize must be positive: " + batchSize);
+    }
+    return store.unhurried(sql -> sweep(sql, batchSize));
+  }
+
+  private long sweep(DSLContext sql, int batchSize) {
+    Position at = position;
+    Record2<Long, Long> table = nextTable(sql, at.tableId(), at.partitionKey() == null);
+    if (table == null) {
+      position = new Position(0, null, null);
+      return 0;
+    }
+    long tableId = table.value1();
+    Expiry expiry = new Expiry(true, table.value2());
+    boolean resumeHere = tableId == at.tableId() && at.partitionKey() != null;
+    Condition after =
+        resumeHere
+            ? DSL.row(PARTITION_KEY, ROW_KEY).gt(at.partitionKey(), at.rowKey())
+            : DSL.trueCondition();
+    Field<Object> properties = store.dialect.propertiesColumn();
+    List<? extends Record> rows =
+        sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties)
+            .from(ENTITIES)
+            .where(ENTITY_TABLE.eq(tableId).and(after))
+            .orderBy(PARTITION_KEY, ROW_KEY)
+            .limit(DSL.inline(batchSize))
+            .fetch();
+    long now = store.versions.time();
+    Map<String, List<Row2<String, Long>>> expired = new LinkedHashMap<>();
+    for (Record row : rows) {
+      String document = store.dialect.propertiesText(row.get(properties));
+      if (expiry.expired(store.properties, row.get(TICKS), document, now)) {
+        expired
+            .computeIfAbsent(row.get(PARTITION_KEY), p -> new ArrayList<>())
+            .add(DSL.row(row.get(ROW_KEY), row.get(TICKS)));
+      }
+    }
+    if (rows.size() < batchSize) {
+      position = new Position(tableId, null, null); // this table is done: the next one next time
+    } else {
+      Record last = rows.get(rows.size() - 1);
+      position = new Position(tableId, last.get(PARTITION_KEY), last.get(ROW_KEY));
+    }
+    betweenReadAndDelete.run();
+    long deleted = 0;
+    for (Map.Entry<String, List<Row2<String, Long>>> partition : expired.entrySet()) {
+      deleted += delete(sql, tableId, partition.getKey(), partition.getValue());
+    }
+    return deleted;
+  }
+
+  /**
+   * The table with TTL to sweep: {@code tableId} itself unless {@code finished}, else the next one
+   * by id, wrapping around; its id and default.
+   */
+  private static Record2<Long, Long> nextTable(DSLContext sql, long tableId, boolean finished) {
+    Condition withTtl = TTL_ENABLED.isTrue();
+    Record2<Long, Long> next =
+        sql.select(TABLE_ID, DEFAULT_TTL)
+            .from(Schema.TABLES)
+            .where(withTtl.and(finished ? TABLE_ID.gt(tableId) : TABLE_ID.ge(tableId)))
+            .orderBy(TABLE_ID)
+            .limit(DSL.inline(1))
+            .fetchOne();
+    if (next != null || tableId == 0) {
+      return next;
+    }
+    return sql.select(TABLE_ID, DEFAULT_TTL)
+        .from(Schema.TABLES)
+        .where(withTtl)
+        .orderBy(TABLE_ID)
+        .limit(DSL.inline(1))
+        .fetchOne();
+  }
+
+  /**
+   * Deletes exactly these versions of one partition in one transaction, while the table still has
+   * time to live (an operator may have switched it off since they were read).
+   */
+  private long delete(
+      DSLContext connection, long tableId, String partitionKey, List<Row2<String, Long>> versions) {
+    return store.groups.write(
+        tableId,
+        () ->
+            store.inTransaction(
+                connection,
+                sql ->
+                    (long)
+                        sql.deleteFrom(ENTITIES)
+                            .where(
+                                ENTITY_TABLE.eq(tableId),
+                                PARTITION_KEY.eq(partitionKey),
+                                DSL.row(ROW_KEY, TICKS).in(versions),
+                                DSL.exists(
+                                    DSL.selectOne()
+                                        .from(Schema.TABLES)
+                                        .where(TABLE_ID.eq(tableId), TTL_ENABLED.isTrue())))
+                            .execute()));
+  }
+}

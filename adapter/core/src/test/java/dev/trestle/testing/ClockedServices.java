@@ -1,0 +1,37 @@
+package dev.trestle.testing;
+
+import dev.trestle.TableService;
+import dev.trestle.TableServiceBuilder;
+import dev.trestle.store.internal.SqlTableService;
+import dev.trestle.store.internal.codec.VersionClock;
+import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.StoreSettings;
+import java.time.Clock;
+import java.util.UUID;
+
+/** Services on a test database whose versions and expiry come from a test's clock. */
+public final class ClockedServices {
+  private ClockedServices() {}
+
+  /** A service for a fresh account, closed by the caller. */
+  public static TableService open(TestDatabase database, Clock clock, boolean extensions) {
+    return open(database, clock, extensions, "acct" + UUID.randomUUID().toString().substring(0, 8));
+  }
+
+  public static TableService open(
+      TestDatabase database, Clock clock, boolean extensions, String account) {
+    return SqlTableService.open(
+        new StoreSettings(
+            database.dataSource(),
+            null,
+            null,
+            null,
+            2,
+            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
+            account,
+            false,
+            extensions),
+        QueryLimits.SERVICE,
+        new VersionClock(clock));
+  }
+}
