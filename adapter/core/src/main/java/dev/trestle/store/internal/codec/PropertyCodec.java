@@ -137,6 +137,7 @@ public final class PropertyCodec {
         json.nextToken();
         StoredType type = StoredType.ofTag(json.getText());
         json.nextToken();
+        type.checkStored(json, name);
         String text = json.getText();
         PropertyValue value = type.parse(type == StoredType.STRING ? decodeText.apply(text) : text);
         int position =
@@ -147,7 +148,7 @@ public final class PropertyCodec {
         found.add(new Positioned(position, name, value));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new MalformedRowException(e.getMessage(), e);
     }
     found.sort((a, b) -> Integer.compare(a.position, b.position));
     Map<String, PropertyValue> properties = new LinkedHashMap<>(found.size() * 2);
@@ -165,13 +166,10 @@ public final class PropertyCodec {
     stored.transcode(document, select, sink);
   }
 
-  static void expect(JsonToken actual, JsonToken expected) throws IOException {
+  static void expect(JsonToken actual, JsonToken expected) {
     if (actual != expected) {
-      throw new IOException(
-          "Stored properties are not in Trestle's format: expected "
-              + expected
-              + ", found "
-              + actual);
+      throw new MalformedRowException(
+          "its properties are not in Trestle's format: expected " + expected + ", found " + actual);
     }
   }
 
