@@ -94,6 +94,27 @@ class MalformedRowTest {
             "RowKey 'old' is malformed: its ticks -200000000000000000 are outside");
   }
 
+  @DatabaseTest
+  void aMergeIntoAMalformedRowFailsNamingItAndChangesNothing(
+      TableService service, TestDatabase database) throws Exception {
+    service.createTable("things");
+    HandWrittenRows.insert(
+        database, service.accountName(), "things", "p", "bad", TICKS, "{\"A\": [\"z\", 1, 0]}");
+    TableClient things = service.tableClient("things");
+    TableEntity change = TableEntity.builder("p", "bad").put("B", 2).build();
+    for (Runnable write :
+        List.<Runnable>of(
+            () -> things.merge(change, "*"),
+            () ->
+                things.submitTransaction(List.of(dev.trestle.TableOperation.merge(change, "*"))))) {
+      assertThat(catchThrowable(write::run))
+          .isInstanceOf(TableException.class)
+          .hasMessageStartingWith(
+              "The stored entity in table 'things', PartitionKey 'p', RowKey 'bad' is malformed:"
+                  + " unknown type tag 'z'");
+    }
+  }
+
   @DatabaseTest(TestDatabase.Kind.H2)
   void propertiesThatAreNotJsonAreMalformedOnH2(TableService service, TestDatabase database)
       throws Exception {

@@ -21,7 +21,7 @@ public final class MalformedRowException extends TableException {
   }
 
   /** The error naming the row: table, PartitionKey, RowKey, and what is wrong with it. */
-  static MalformedRowException of(
+  public static MalformedRowException of(
       String table, String partitionKey, String rowKey, MalformedRowException reason) {
     if (reason.getMessage().startsWith(PREFIX)) {
       return reason; // already named

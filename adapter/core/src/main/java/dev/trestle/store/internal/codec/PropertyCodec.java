@@ -122,6 +122,19 @@ public final class PropertyCodec {
     return decode(document, null);
   }
 
+  /**
+   * All properties of a stored row, in the order they were written; a row Trestle cannot read fails
+   * naming the table and keys ({@link MalformedRowException}).
+   */
+  public Map<String, PropertyValue> decodeRow(
+      String document, String table, String partitionKey, String rowKey) {
+    try {
+      return decode(document, null);
+    } catch (MalformedRowException e) {
+      throw MalformedRowException.of(table, partitionKey, rowKey, e);
+    }
+  }
+
   /** The properties named in {@code select} (all when null), in the order they were written. */
   public Map<String, PropertyValue> decode(String document, Collection<String> select) {
     List<Positioned> found = new ArrayList<>();
