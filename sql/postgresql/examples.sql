@@ -1,5 +1,6 @@
 -- Example queries for operators. Read-only; each runs as it is (the names are examples: devstoreaccount1,
--- the table orders, the partition customer-42). The first ones need sql/postgresql/views.sql.
+-- the table orders, the partition customer-42). The first ones read the views that the migrations install
+-- (migrations/postgresql/R__operator_views.sql).
 
 -- Tables of one account, newest first.
 SELECT table_name, created

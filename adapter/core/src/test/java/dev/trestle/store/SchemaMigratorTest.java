@@ -9,13 +9,17 @@ import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.TestDatabase;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 class SchemaMigratorTest {
   /** The newest migration of both databases (they keep their versions in step). */
-  private static final String LATEST = "4";
+  private static final String LATEST = "6";
 
   @DatabaseTest
   void migratesAnEmptyDatabaseOnceAndReportsTheVersion(TestDatabase database) throws SQLException {
@@ -34,6 +38,46 @@ class SchemaMigratorTest {
                     .entities())
             .hasSize(1);
       }
+    }
+  }
+
+  @DatabaseTest
+  void describesEveryTableAndColumnOfTheSchemaInTheCatalogue(TestDatabase database)
+      throws SQLException {
+    try (HikariDataSource empty = emptyDatabase(database)) {
+      SchemaMigrator.migrate(empty);
+      describedIn(empty, database);
+    }
+  }
+
+  private static void describedIn(HikariDataSource empty, TestDatabase database)
+      throws SQLException {
+    try (Connection connection = empty.getConnection()) {
+      DatabaseMetaData meta = connection.getMetaData();
+      String schema = connection.getSchema();
+      List<String> undescribed = new ArrayList<>();
+      for (String table :
+          List.of(
+              "trestle_table",
+              "trestle_entity",
+              "trestle_service_properties",
+              "trestle_property_index")) {
+        String name = database.kind() == TestDatabase.Kind.H2 ? table.toUpperCase() : table;
+        try (ResultSet tables = meta.getTables(null, schema, name, null)) {
+          assertThat(tables.next()).as(table).isTrue();
+          if (tables.getString("REMARKS") == null || tables.getString("REMARKS").isBlank()) {
+            undescribed.add(table);
+          }
+        }
+        try (ResultSet columns = meta.getColumns(null, schema, name, null)) {
+          while (columns.next()) {
+            if (columns.getString("REMARKS") == null || columns.getString("REMARKS").isBlank()) {
+              undescribed.add(table + "." + columns.getString("COLUMN_NAME"));
+            }
+          }
+        }
+      }
+      assertThat(undescribed).isEmpty();
     }
   }
 

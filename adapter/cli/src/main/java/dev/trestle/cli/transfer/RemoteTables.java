@@ -41,6 +41,9 @@ public final class RemoteTables {
   private static final long FIRST_BACKOFF_MS = 250;
   private static final long MAX_BACKOFF_MS = 10_000;
 
+  /** The longest wait a Retry-After is obeyed with; a longer one waits this long. */
+  static final long MAX_RETRY_AFTER_MS = 60_000;
+
   private final String base;
   private final String account;
   private final SharedKeySigner signer;
@@ -304,7 +307,7 @@ public final class RemoteTables {
         boolean unapplied =
             e instanceof java.net.ConnectException || e instanceof HttpConnectTimeoutException;
         if (attempt < MAX_ATTEMPTS && (retry == Retry.ANY_TRANSIENT || unapplied)) {
-          backOff(attempt, method, path, e.toString());
+          backOff(attempt, method, path, e.toString(), 0);
           continue;
         }
         throw new RemoteException(
@@ -323,7 +326,7 @@ public final class RemoteTables {
         return response;
       }
       if (attempt < MAX_ATTEMPTS && retryable(status, retry)) {
-        backOff(attempt, method, path, status + " " + code);
+        backOff(attempt, method, path, status + " " + code, serverDelayMillis(response));
         continue;
       }
       throw new RemoteException(
@@ -352,10 +355,39 @@ public final class RemoteTables {
     };
   }
 
-  private void backOff(int attempt, String method, String path, String reason) {
+  /**
+   * The wait the service asked for, in milliseconds ({@code x-ms-retry-after-ms}, else {@code
+   * Retry-After} in seconds, as the Azure SDKs' retry policies read them), at most {@link
+   * #MAX_RETRY_AFTER_MS}; 0 when it asked for none.
+   */
+  static long serverDelayMillis(HttpResponse<?> response) {
+    try {
+      Optional<String> millis = response.headers().firstValue("x-ms-retry-after-ms");
+      if (millis.isPresent()) {
+        return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Long.parseLong(millis.get().trim())));
+      }
+      Optional<String> seconds = response.headers().firstValue("Retry-After");
+      if (seconds.isPresent()) {
+        return Math.min(
+            MAX_RETRY_AFTER_MS, Math.max(0, Long.parseLong(seconds.get().trim())) * 1000);
+      }
+    } catch (NumberFormatException e) {
+      // an HTTP date or garbage: the exponential back-off decides
+    }
+    return 0;
+  }
+
+  /** Exponential back-off with jitter, or the service's wait when it asked for a longer one. */
+  static long delayMillis(int attempt, long serverDelayMillis) {
     long delay = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS << (attempt - 1));
     delay +=
         ThreadLocalRandom.current().nextLong(delay / 4 + 1); // spread clients throttled together
+    return Math.max(delay, serverDelayMillis);
+  }
+
+  private void backOff(
+      int attempt, String method, String path, String reason, long serverDelayMillis) {
+    long delay = delayMillis(attempt, serverDelayMillis);
     LOG.warn(
         "{} {} on {}: {}; retrying in {} ms (attempt {} of {})",
         method,

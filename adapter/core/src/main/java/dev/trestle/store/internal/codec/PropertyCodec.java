@@ -122,6 +122,19 @@ public final class PropertyCodec {
     return decode(document, null);
   }
 
+  /**
+   * All properties of a stored row, in the order they were written; a row Trestle cannot read fails
+   * naming the table and keys ({@link MalformedRowException}).
+   */
+  public Map<String, PropertyValue> decodeRow(
+      String document, String table, String partitionKey, String rowKey) {
+    try {
+      return decode(document, null);
+    } catch (MalformedRowException e) {
+      throw MalformedRowException.of(table, partitionKey, rowKey, e);
+    }
+  }
+
   /** The properties named in {@code select} (all when null), in the order they were written. */
   public Map<String, PropertyValue> decode(String document, Collection<String> select) {
     List<Positioned> found = new ArrayList<>();
@@ -137,6 +150,7 @@ public final class PropertyCodec {
         json.nextToken();
         StoredType type = StoredType.ofTag(json.getText());
         json.nextToken();
+        type.checkStored(json, name);
         String text = json.getText();
         PropertyValue value = type.parse(type == StoredType.STRING ? decodeText.apply(text) : text);
         int position =
@@ -147,7 +161,7 @@ public final class PropertyCodec {
         found.add(new Positioned(position, name, value));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new MalformedRowException(e.getMessage(), e);
     }
     found.sort((a, b) -> Integer.compare(a.position, b.position));
     Map<String, PropertyValue> properties = new LinkedHashMap<>(found.size() * 2);
@@ -165,13 +179,10 @@ public final class PropertyCodec {
     stored.transcode(document, select, sink);
   }
 
-  static void expect(JsonToken actual, JsonToken expected) throws IOException {
+  static void expect(JsonToken actual, JsonToken expected) {
     if (actual != expected) {
-      throw new IOException(
-          "Stored properties are not in Trestle's format: expected "
-              + expected
-              + ", found "
-              + actual);
+      throw new MalformedRowException(
+          "its properties are not in Trestle's format: expected " + expected + ", found " + actual);
     }
   }
 

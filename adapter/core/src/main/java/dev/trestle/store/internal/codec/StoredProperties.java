@@ -1,6 +1,7 @@
 package dev.trestle.store.internal.codec;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.trestle.edm.EdmBinary;
 import dev.trestle.edm.EdmDateTime;
@@ -35,37 +36,45 @@ final class StoredProperties {
     char[] chars = document.toCharArray();
     Found found = new Found(chars);
     try (JsonParser json = PropertyCodec.JSON.createParser(chars, 0, chars.length)) {
-      PropertyCodec.expect(json.nextToken(), JsonToken.START_OBJECT);
-      while (json.nextToken() == JsonToken.FIELD_NAME) {
-        String name = json.currentName();
-        PropertyCodec.expect(json.nextToken(), JsonToken.START_ARRAY);
-        if (select != null && !select.contains(name)) {
-          json.skipChildren();
-          continue;
-        }
-        json.nextToken();
-        StoredType type = StoredType.ofTag(json.getText());
-        json.nextToken();
-        String wire = null;
-        int sliceOffset = 0;
-        int sliceLength = 0;
-        if (type == StoredType.STRING
-            && json.getTextCharacters() == chars
-            && plainText.test(chars, json.getTextOffset(), json.getTextLength())) {
-          sliceOffset = json.getTextOffset();
-          sliceLength = json.getTextLength();
-        } else {
-          wire = wire(type, json);
-        }
-        int position =
-            json.nextToken() == JsonToken.VALUE_NUMBER_INT ? json.getIntValue() : found.count;
-        while (json.currentToken() != JsonToken.END_ARRAY) {
-          json.nextToken();
-        }
-        found.add(position, name, type, wire, sliceOffset, sliceLength);
-      }
+      parse(json, chars, select, found);
+    } catch (JsonProcessingException e) {
+      throw new MalformedRowException("its properties are not JSON: " + e.getOriginalMessage(), e);
     }
     found.emit(sink);
+  }
+
+  private void parse(JsonParser json, char[] chars, Set<String> select, Found found)
+      throws IOException {
+    PropertyCodec.expect(json.nextToken(), JsonToken.START_OBJECT);
+    while (json.nextToken() == JsonToken.FIELD_NAME) {
+      String name = json.currentName();
+      PropertyCodec.expect(json.nextToken(), JsonToken.START_ARRAY);
+      if (select != null && !select.contains(name)) {
+        json.skipChildren();
+        continue;
+      }
+      json.nextToken();
+      StoredType type = StoredType.ofTag(json.getText());
+      json.nextToken();
+      type.checkStored(json, name);
+      String wire = null;
+      int sliceOffset = 0;
+      int sliceLength = 0;
+      if (type == StoredType.STRING
+          && json.getTextCharacters() == chars
+          && plainText.test(chars, json.getTextOffset(), json.getTextLength())) {
+        sliceOffset = json.getTextOffset();
+        sliceLength = json.getTextLength();
+      } else {
+        wire = wire(type, json);
+      }
+      int position =
+          json.nextToken() == JsonToken.VALUE_NUMBER_INT ? json.getIntValue() : found.count;
+      while (json.currentToken() != JsonToken.END_ARRAY) {
+        json.nextToken();
+      }
+      found.add(position, name, type, wire, sliceOffset, sliceLength);
+    }
   }
 
   /** The value under the parser as the response shows it, from its stored form. */

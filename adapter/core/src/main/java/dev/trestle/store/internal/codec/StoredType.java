@@ -1,5 +1,7 @@
 package dev.trestle.store.internal.codec;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.trestle.EdmType;
 import dev.trestle.PropertyValue;
 import dev.trestle.PropertyValue.BinaryValue;
@@ -10,6 +12,7 @@ import dev.trestle.PropertyValue.GuidValue;
 import dev.trestle.PropertyValue.Int32Value;
 import dev.trestle.PropertyValue.Int64Value;
 import dev.trestle.PropertyValue.StringValue;
+import java.io.IOException;
 import java.util.HexFormat;
 import java.util.UUID;
 
@@ -50,7 +53,66 @@ public enum StoredType {
         return type;
       }
     }
-    throw new IllegalStateException("Unknown stored property type tag '" + tag + "'");
+    throw new MalformedRowException("unknown type tag '" + tag + "'");
+  }
+
+  /**
+   * Checks that the stored value under the parser has this type's JSON form ({@link
+   * PropertyCodec#encode}) and a value of the type: a row written by SQL may hold anything.
+   */
+  void checkStored(JsonParser json, String name) throws IOException {
+    JsonToken token = json.currentToken();
+    boolean fits =
+        switch (this) {
+          case INT32 ->
+              token == JsonToken.VALUE_NUMBER_INT
+                  && json.getNumberType() == JsonParser.NumberType.INT;
+          case INT64, DATE_TIME ->
+              token == JsonToken.VALUE_NUMBER_INT
+                  && json.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
+          case BOOLEAN -> token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE;
+          case STRING, DOUBLE, GUID, BINARY -> token == JsonToken.VALUE_STRING;
+        };
+    if (!fits) {
+      throw new MalformedRowException(
+          "property '" + name + "' of type " + edmType.odataName() + " holds " + describe(json));
+    }
+    if (this == STRING || this == INT32 || this == INT64 || this == BOOLEAN) {
+      return;
+    }
+    String text = json.getText();
+    try {
+      switch (this) {
+        case DOUBLE -> Double.parseDouble(text);
+        case GUID -> {
+          if (text.length() != 36) {
+            throw new IllegalArgumentException(text);
+          }
+          UUID.fromString(text);
+        }
+        case BINARY -> HEX.parseHex(text);
+        case DATE_TIME -> {
+          if (!Ticks.inRange(json.getLongValue())) {
+            throw new IllegalArgumentException(text);
+          }
+        }
+        default -> {}
+      }
+    } catch (IllegalArgumentException e) {
+      throw new MalformedRowException(
+          "property '" + name + "' of type " + edmType.odataName() + " holds " + describe(json));
+    }
+  }
+
+  private static String describe(JsonParser json) throws IOException {
+    JsonToken token = json.currentToken();
+    if (token == null || token.isStructStart() || token.isStructEnd()) {
+      return "no value (" + (token == null ? "end of document" : token.asString()) + ")";
+    }
+    String text = json.getText();
+    return token == JsonToken.VALUE_STRING
+        ? "the string \"" + (text.length() > 40 ? text.substring(0, 40) + "..." : text) + "\""
+        : text;
   }
 
   /** True when the value is written as a JSON number or boolean rather than a JSON string. */
@@ -79,7 +141,7 @@ public enum StoredType {
       case INT32 -> PropertyValue.of(Integer.parseInt(text));
       case INT64 -> PropertyValue.of(Long.parseLong(text));
       case DOUBLE -> PropertyValue.of(Double.parseDouble(text));
-      case BOOLEAN -> PropertyValue.of(Boolean.parseBoolean(text));
+      case BOOLEAN -> PropertyValue.of(Boolean.parseBoolean(text)); // checked by storedText
       case DATE_TIME -> PropertyValue.of(Ticks.toInstant(Long.parseLong(text)));
       case GUID -> PropertyValue.of(UUID.fromString(text));
       case BINARY -> PropertyValue.of(HEX.parseHex(text));

@@ -17,6 +17,21 @@ public final class Ticks {
         Math.multiplyExact(instant.getEpochSecond(), PER_SECOND), instant.getNano() / 100);
   }
 
+  private static final long MIN = of(dev.trestle.model.TableLimits.MIN_DATE_TIME);
+  private static final long MAX = of(dev.trestle.model.TableLimits.MAX_DATE_TIME);
+
+  /** Checks that a stored version (or DateTime) is a time the service can write. */
+  static void checkVersion(long ticks) {
+    if (!inRange(ticks)) {
+      throw new MalformedRowException(
+          "its ticks " + ticks + " are outside the DateTime range 1601 to 9999");
+    }
+  }
+
+  static boolean inRange(long ticks) {
+    return ticks >= MIN && ticks <= MAX;
+  }
+
   public static Instant toInstant(long ticks) {
     return Instant.ofEpochSecond(
         Math.floorDiv(ticks, PER_SECOND), Math.floorMod(ticks, PER_SECOND) * 100);

@@ -6,8 +6,9 @@ import org.jooq.Condition;
 
 /**
  * What one query page reads: the table, the translated filter and key range, the condition the
- * property index serves ({@link PropertyIndex#candidates}, null when none), and the selected
- * properties.
+ * property index serves ({@link PropertyIndex#candidates}, null when none), the selected
+ * properties, and the table's name as the caller gave it (for messages about its rows; null when
+ * unknown).
  */
 public record ScanRequest(
     Store store,
@@ -17,9 +18,10 @@ public record ScanRequest(
     Condition keyRange,
     Condition candidates,
     List<String> select,
-    PageBudget budget) {
+    PageBudget budget,
+    String tableName) {
 
-  /** A request whose page budget starts now. */
+  /** A request whose page budget starts now, for a table named by its id only. */
   public ScanRequest(
       Store store,
       QueryLimits limits,
@@ -36,12 +38,14 @@ public record ScanRequest(
         keyRange,
         candidates,
         select,
-        new PageBudget(limits.budget()));
+        new PageBudget(limits.budget()),
+        null);
   }
 
   /** The same request walking its whole key range, without the index's candidates. */
   public ScanRequest withoutCandidates() {
-    return new ScanRequest(store, limits, tableId, filter, keyRange, null, select, budget);
+    return new ScanRequest(
+        store, limits, tableId, filter, keyRange, null, select, budget, tableName);
   }
 
   /**
@@ -71,6 +75,7 @@ public record ScanRequest(
         dialect.decodeText(storedRowKey),
         ticks,
         dialect.propertiesText(propertiesColumnValue),
-        store.properties);
+        store.properties,
+        tableName != null ? tableName : "#" + tableId);
   }
 }

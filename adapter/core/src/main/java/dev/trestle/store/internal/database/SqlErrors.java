@@ -41,13 +41,46 @@ public final class SqlErrors {
    * this way too, never as a success.
    */
   RuntimeException translate(RuntimeException e) {
-    if (e instanceof TableException || !isUnavailable(e)) {
+    if (e instanceof TableException) {
+      return e;
+    }
+    if (isMalformedValue(e)) {
+      return new TableException(
+          TableErrorCode.INTERNAL_ERROR,
+          "A stored value of this table is not of the type its tag says, so the filter cannot"
+              + " compare it ("
+              + firstLine(e)
+              + "). A row was written by SQL in a form Trestle cannot read: reading the table"
+              + " without a filter names it; fix or delete it in SQL (see sql/README.md).",
+          e);
+    }
+    if (!isUnavailable(e)) {
       return e;
     }
     return new TableException(
         TableErrorCode.SERVER_BUSY,
         "The server is busy: its database cannot be reached right now. Please retry.",
         e);
+  }
+
+  /**
+   * A data exception (SQLState class 22) or the database's own: every value Trestle binds has its
+   * type, so it is a stored value that cannot be converted.
+   */
+  boolean isMalformedValue(Throwable e) {
+    String state = sqlState(e);
+    return state != null && (state.startsWith("22") || states.malformedValue(state, vendorCode(e)));
+  }
+
+  /** The database's own words, without the statement some drivers append. */
+  private static String firstLine(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql && sql.getMessage() != null) {
+        String message = sql.getMessage().lines().findFirst().orElse("").trim();
+        return message.replaceFirst("^ERROR: ", "").replaceFirst("; SQL statement:$", "");
+      }
+    }
+    return e.getClass().getSimpleName();
   }
 
   /** A unique or primary-key violation: someone else holds the key. */

@@ -34,9 +34,31 @@ public interface SqlStates {
     return false;
   }
 
+  /**
+   * A stored value could not be converted as a filter asked (beyond SQLState class 22, data
+   * exceptions): a row written by SQL in a form Trestle cannot read.
+   */
+  default boolean malformedValue(String state, int vendorCode) {
+    return false;
+  }
+
   /** A database whose own failures each have SQLStates of their own. */
   static SqlStates of(Set<String> unavailable, Set<String> missingParent, Set<String> retryable) {
+    return of(unavailable, missingParent, retryable, Set.of());
+  }
+
+  /** As {@link #of(Set, Set, Set)}, with the states of stored values that cannot be converted. */
+  static SqlStates of(
+      Set<String> unavailable,
+      Set<String> missingParent,
+      Set<String> retryable,
+      Set<String> malformedValue) {
     return new SqlStates() {
+      @Override
+      public boolean malformedValue(String state, int vendorCode) {
+        return malformedValue.contains(state);
+      }
+
       @Override
       public boolean unavailable(String state, int vendorCode) {
         return unavailable.contains(state);

@@ -128,7 +128,8 @@ public final class SqlTableExtensions implements TableExtensions {
                   .limit(DSL.inline(top + 1))
                   .fetch();
             });
-    ScanRequest decoder = new ScanRequest(store, store.queryLimits, 0, null, null, null, null);
+    ScanRequest decoder =
+        new ScanRequest(store, store.queryLimits, 0, null, null, null, null, null, tableName);
     List<StoredEntity> entities = new ArrayList<>(Math.min(top, rows.size()));
     for (int i = 0; i < Math.min(top, rows.size()); i++) {
       Record row = rows.get(i);

@@ -17,7 +17,8 @@ public final class H2DatabaseType extends DatabaseType {
               "90098", "90121",
               "90067"), // database closed, database called at shutdown, connection broken
           Set.of("23506"), // referential integrity: parent missing
-          Set.of("HYT00")); // lock timeout
+          Set.of("HYT00"), // lock timeout
+          Set.of("90105")); // a filter function (H2Functions) failed on a stored value
 
   public H2DatabaseType() {
     super("H2", new H2Dialect(), STATES, EntityScan.IN_CHUNKS);

@@ -83,7 +83,8 @@ public final class EntityReader {
                   scanRange,
                   scanCandidates,
                   query.select(),
-                  budget),
+                  budget,
+                  tableName),
               top,
               resume);
         });

@@ -2,7 +2,6 @@ package dev.trestle.store.internal.read;
 
 import dev.trestle.TableEntity;
 import dev.trestle.store.internal.codec.StoredEntity;
-import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
@@ -33,26 +32,25 @@ public final class PointReader {
   private final Store store;
   private final String account;
   private final String nameKey;
+  private final String tableName;
 
   public PointReader(Store store, String account, String tableName) {
     this.store = store;
     this.account = account;
     this.nameKey = TableLookup.nameKey(tableName);
+    this.tableName = tableName;
   }
 
   /** The entity with the properties named in {@code select} (all when null). */
   public TableEntity get(String partitionKey, String rowKey, Collection<String> select) {
-    Found found = existing(partitionKey, rowKey);
-    return new StoredRow(
-            partitionKey, rowKey, found.ticks(), store.properties.decode(found.document(), select))
-        .toEntity();
+    return row(partitionKey, rowKey).toEntity(select);
   }
 
   /** The entity as stored, its properties decoded only as a response writes them. */
   public StoredEntity row(String partitionKey, String rowKey) {
     Found found = existing(partitionKey, rowKey);
     return new StoredEntity(
-        partitionKey, rowKey, found.ticks(), found.document(), store.properties);
+        partitionKey, rowKey, found.ticks(), found.document(), store.properties, tableName);
   }
 
   private Found existing(String partitionKey, String rowKey) {

@@ -51,12 +51,14 @@ public final class EntityWriter {
   private final Store store;
   private final String account;
   private final String nameKey;
+  private final String tableName;
   private final SingleWrite single;
 
   public EntityWriter(Store store, String account, String tableName) {
     this.store = store;
     this.account = account;
     this.nameKey = TableLookup.nameKey(tableName);
+    this.tableName = tableName;
     this.single = new SingleWrite(store, account, tableName);
   }
 
@@ -283,7 +285,9 @@ public final class EntityWriter {
                   continue;
                 }
                 Map<String, PropertyValue> stored =
-                    document == null ? Map.of() : store.properties.decode(document);
+                    document == null
+                        ? Map.of()
+                        : store.properties.decodeRow(document, tableName, partitionKey, rowKey);
                 rows.put(rowKey, new StoredRow(partitionKey, rowKey, row.getLong(3), stored));
               }
             }

@@ -37,6 +37,7 @@ final class SingleWrite {
   private final EntityStatements statements;
   private final String account;
   private final String nameKey;
+  private final String tableName;
   private final PointReader reader;
 
   SingleWrite(Store store, String account, String tableName) {
@@ -44,6 +45,7 @@ final class SingleWrite {
     this.statements = store.statements;
     this.account = account;
     this.nameKey = TableLookup.nameKey(tableName);
+    this.tableName = tableName;
     this.reader = new PointReader(store, account, tableName);
   }
 
@@ -194,7 +196,9 @@ final class SingleWrite {
       throw StoreErrors.updateConditionNotSatisfied();
     }
     Map<String, PropertyValue> merged =
-        new LinkedHashMap<>(store.properties.decode(found.document()));
+        new LinkedHashMap<>(
+            store.properties.decodeRow(
+                found.document(), tableName, entity.partitionKey(), entity.rowKey()));
     merged.putAll(entity.properties());
     Long ticks = replace(sql, entity, merged, found.ticks(), true);
     return ticks == null ? null : stored(entity, ticks, merged);

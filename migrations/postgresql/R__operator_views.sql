@@ -1,16 +1,22 @@
--- Views over Trestle's tables for people: keys and values as readable, typed columns.
--- Optional and read-only: Trestle itself never uses them. Install them in the schema that holds Trestle's
--- tables (the connection's current schema, as for `trestle migrate`), and again after an upgrade:
+-- Views over Trestle's tables for people: keys and values as readable, typed columns. Read-only; Trestle itself
+-- never uses them. A repeatable migration: `trestle migrate` (or `serve`) installs them beside the schema and
+-- re-applies this file whenever it changes, so they follow every upgrade. CREATE OR REPLACE keeps views an
+-- operator built on these working; a change here that renames or drops a column must drop the view first.
 --
---   psql "$DATABASE_URL" -f sql/postgresql/views.sql
---
--- How the data is stored (migrations/postgresql/V1__tables_and_entities.sql):
+-- How the data is stored (the tables' own descriptions: COMMENT ON, V6__schema_descriptions.sql):
 --   trestle_table   one row per table and account; name as created, created in 100 ns ticks since 1970
 --   trestle_entity  one row per entity; ticks is the version (Timestamp and ETag derive from it);
 --                   properties is {"Name": [type tag, value, position], ...}
 --   Keys and string values are stored in an order-preserving text encoding so that PostgreSQL's "C" order is
 --   Azure's UTF-16 order. Text without U+0000, U+0001 or characters from U+D800 up is stored unchanged, so
 --   most keys read as they are; trestle_text() decodes the rest.
+--
+-- Typed forms, one rule: a value is a JSON number or boolean only when every JSON reader keeps it exactly
+-- (Int32, Boolean); every other type is a JSON string holding its exact text: Int64 as decimal digits (Azure's
+-- own JSON form for Int64: JavaScript and jq read numbers as doubles, exact only up to 2^53), Double as the
+-- shortest text that reads back the same double (also NaN, Infinity, -0.0, which JSON numbers cannot hold),
+-- DateTime as ISO-8601 with 7 digits, Guid in lower case, Binary as base64. For SQL arithmetic and comparisons,
+-- trestle_properties has typed columns instead: bigint, double precision, boolean, timestamptz, uuid, bytea.
 
 -- Stored text back to what the client wrote. U+0000 cannot live in PostgreSQL text and shows as U+FFFD, as does
 -- a lone surrogate.
@@ -81,11 +87,12 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   END
 $$;
 
--- The properties as a flat JSON object {"Name": value}, e.g. for jq or a quick look.
+-- The properties as a flat JSON object {"Name": value}, e.g. for jq or a quick look; the typed forms as the
+-- header says.
 CREATE OR REPLACE FUNCTION trestle_properties_json(properties jsonb) RETURNS jsonb
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT coalesce(jsonb_object_agg(p.key,
-           CASE WHEN p.value->>0 IN ('i', 'l', 'b') THEN p.value->1 ELSE to_jsonb(trestle_value_text(p.value)) END
+           CASE WHEN p.value->>0 IN ('i', 'b') THEN p.value->1 ELSE to_jsonb(trestle_value_text(p.value)) END
            ORDER BY (p.value->>2)::int), '{}'::jsonb)
   FROM jsonb_each(properties) AS p
 $$;
