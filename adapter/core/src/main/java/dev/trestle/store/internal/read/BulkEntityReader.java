@@ -12,7 +12,9 @@ import dev.trestle.store.internal.database.TableLookup;
 import java.util.function.Predicate;
 import org.jooq.Condition;
 import org.jooq.Cursor;
+import org.jooq.DSLContext;
 import org.jooq.Record;
+import org.jooq.Record2;
 import org.jooq.Record4;
 import org.jooq.impl.DSL;
 
@@ -43,7 +45,7 @@ public final class BulkEntityReader {
     String rowKey = afterPartitionKey == null ? null : dialect.encodeText(afterRowKey);
     while (true) {
       Chunk chunk = chunk(tableId, partitionKey, rowKey, each);
-      if (chunk.stopped() || chunk.rows() < CHUNK) {
+      if (chunk.stopped() || chunk.last()) {
         return;
       }
       partitionKey = chunk.lastPartitionKey();
@@ -51,7 +53,8 @@ public final class BulkEntityReader {
     }
   }
 
-  private record Chunk(int rows, boolean stopped, String lastPartitionKey, String lastRowKey) {}
+  /** A chunk read: whether it was the table's last, or its reader stopped, and its last keys. */
+  private record Chunk(boolean last, boolean stopped, String lastPartitionKey, String lastRowKey) {}
 
   private Chunk chunk(
       long tableId, String partitionKey, String rowKey, Predicate<TableEntity> each) {
@@ -60,38 +63,58 @@ public final class BulkEntityReader {
         partitionKey == null
             ? DSL.trueCondition()
             : DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey);
-    // autocommit off, so that PostgreSQL streams the rows through a cursor of FETCH_SIZE
-    return store.inTransaction(
-        sql -> {
-          int rows = 0;
-          String lastPartitionKey = null;
-          String lastRowKey = null;
-          try (Cursor<Record4<String, String, Long, Object>> cursor =
-              sql.select(PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
-                  .from(dialect.entitiesForReading("trestle_entity"))
-                  .where(ENTITY_TABLE.eq(tableId).and(after))
-                  .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
-                  .limit(DSL.inline(CHUNK))
-                  .fetchSize(FETCH_SIZE)
-                  .fetchLazy()) {
-            for (Record row : cursor) {
-              rows++;
-              lastPartitionKey = row.get(PARTITION_KEY);
-              lastRowKey = row.get(ROW_KEY);
-              TableEntity entity =
-                  new dev.trestle.store.internal.codec.StoredEntity(
-                          dialect.decodeText(lastPartitionKey),
-                          dialect.decodeText(lastRowKey),
-                          row.get(TICKS),
-                          dialect.propertiesText(row.get(dialect.propertiesColumn())),
-                          store.properties)
-                      .toEntity(null);
-              if (!each.test(entity)) {
-                return new Chunk(rows, true, lastPartitionKey, lastRowKey);
-              }
-            }
-          }
-          return new Chunk(rows, false, lastPartitionKey, lastRowKey);
-        });
+    // autocommit off, so that PostgreSQL streams the rows through a cursor of FETCH_SIZE; no
+    // silence limit, since the planner may sort a chunk before its first row
+    return store.unhurried(
+        context -> store.inTransaction(context, sql -> rows(sql, tableId, after, each)));
+  }
+
+  /**
+   * The chunk's rows, bounded above by the key {@value #CHUNK} rows ahead (an index-only walk):
+   * with a LIMIT alone, PostgreSQL may read and sort the whole rest of the table for each chunk.
+   */
+  private Chunk rows(DSLContext sql, long tableId, Condition after, Predicate<TableEntity> each) {
+    Dialect dialect = store.dialect;
+    Record2<String, String> end =
+        sql.select(PARTITION_KEY, ROW_KEY)
+            .from(dialect.entitiesForReading("trestle_entity"))
+            .where(ENTITY_TABLE.eq(tableId).and(after))
+            .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
+            .offset(DSL.inline(CHUNK - 1))
+            .limit(DSL.inline(1))
+            .fetchOne();
+    Condition within =
+        end == null
+            ? after
+            : after.and(DSL.row(PARTITION_KEY, ROW_KEY).le(end.value1(), end.value2()));
+    String lastPartitionKey = null;
+    String lastRowKey = null;
+    try (Cursor<Record4<String, String, Long, Object>> cursor =
+        sql.select(PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
+            .from(dialect.entitiesForReading("trestle_entity"))
+            .where(ENTITY_TABLE.eq(tableId).and(within))
+            .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
+            .fetchSize(FETCH_SIZE)
+            .fetchLazy()) {
+      for (Record row : cursor) {
+        lastPartitionKey = row.get(PARTITION_KEY);
+        lastRowKey = row.get(ROW_KEY);
+        TableEntity entity =
+            new dev.trestle.store.internal.codec.StoredEntity(
+                    dialect.decodeText(lastPartitionKey),
+                    dialect.decodeText(lastRowKey),
+                    row.get(TICKS),
+                    dialect.propertiesText(row.get(dialect.propertiesColumn())),
+                    store.properties)
+                .toEntity(null);
+        if (!each.test(entity)) {
+          return new Chunk(end == null, true, lastPartitionKey, lastRowKey);
+        }
+      }
+    }
+    // rows deleted meanwhile may end the chunk early: the next one starts after its bound
+    return end == null
+        ? new Chunk(true, false, lastPartitionKey, lastRowKey)
+        : new Chunk(false, false, end.value1(), end.value2());
   }
 }
