@@ -23,7 +23,7 @@ import java.util.UUID;
  * stops when told.
  */
 class BulkReadTest {
-  private static final int ENTITIES = 21_003;
+  private static final int ENTITIES = 10_503;
 
   private static List<TableEntity> load(TableService service) {
     service.createTable("source");
@@ -55,32 +55,27 @@ class BulkReadTest {
 
   @DatabaseTest
   @MultiShardWrites("the bulk load that fills the table")
-  void readsWhatThePagesGiveInKeyOrderAcrossChunksAndResumesAfterAKeyPair(TableService service) {
+  void readsWhatThePagesGiveAcrossChunksResumesAfterAKeyPairAndStopsWhenTold(TableService service) {
     List<TableEntity> paged = load(service);
     List<TableEntity> read = new ArrayList<>();
     service.readEntities("source", null, null, read::add);
     assertThat(read).containsExactlyElementsOf(paged);
 
-    TableEntity after = paged.get(12_345);
+    TableEntity after = paged.get(9_876);
     List<TableEntity> rest = new ArrayList<>();
     service.readEntities("source", after.partitionKey(), after.rowKey(), rest::add);
-    assertThat(rest).containsExactlyElementsOf(paged.subList(12_346, ENTITIES));
-  }
+    assertThat(rest).containsExactlyElementsOf(paged.subList(9_877, ENTITIES));
 
-  @DatabaseTest
-  @MultiShardWrites("the bulk load that fills the table")
-  void stopsWhenTheReaderAnswersFalse(TableService service) {
-    List<TableEntity> paged = load(service);
-    List<TableEntity> read = new ArrayList<>();
+    List<TableEntity> stopped = new ArrayList<>();
     service.readEntities(
         "source",
         null,
         null,
         entity -> {
-          read.add(entity);
-          return read.size() < 10_001;
+          stopped.add(entity);
+          return stopped.size() < 10_001;
         });
-    assertThat(read).containsExactlyElementsOf(paged.subList(0, 10_001));
+    assertThat(stopped).containsExactlyElementsOf(paged.subList(0, 10_001));
   }
 
   @DatabaseTest
