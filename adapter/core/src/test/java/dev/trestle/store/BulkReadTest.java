@@ -29,7 +29,11 @@ class BulkReadTest {
     service.createTable("source");
     Instant ts = Instant.parse("2021-02-03T04:05:06.7654321Z");
     try (BulkWriter writer =
-        service.bulkWriter("source", BulkWriteOptions.defaults().withKeepTimestamps(true))) {
+        service.bulkWriter(
+            "source",
+            BulkWriteOptions.defaults()
+                .withMode(BulkWriteOptions.Mode.INSERT)
+                .withKeepTimestamps(true))) {
       for (int i = 0; i < ENTITIES; i++) {
         // keys whose UTF-16 order differs from their code-point order, so H2's stored form shows
         String partition = i % 7 == 0 ? "p\uD83D\uDE00" + (i / 1_000) : "p\uFFFD" + (i / 1_000);
