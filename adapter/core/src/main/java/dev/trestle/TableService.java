@@ -77,6 +77,19 @@ public interface TableService extends AutoCloseable {
   BulkWriter bulkWriter(String tableName, BulkWriteOptions options);
 
   /**
+   * Hands the table's entities after the key pair (afterPartitionKey, afterRowKey) (both null: from
+   * the start) to {@code each}, in key order, until it answers false: the bulk read of copies and
+   * exports, in statements of thousands of rows, without the time budget of query pages. Each
+   * statement reads one consistent state; the whole read is not one snapshot. {@code TableNotFound}
+   * if the table does not exist.
+   */
+  void readEntities(
+      String tableName,
+      String afterPartitionKey,
+      String afterRowKey,
+      java.util.function.Predicate<TableEntity> each);
+
+  /**
    * Declares an index on a property of one table's entities for filters comparing it with values of
    * {@code type} ({@code Timestamp} with {@link EdmType#DATE_TIME} indexes the write time), and
    * builds it: on PostgreSQL without blocking writes, returning when it is ready. Declaring what is

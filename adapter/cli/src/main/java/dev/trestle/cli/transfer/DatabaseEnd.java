@@ -16,9 +16,9 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * A database as a source (pages in key order through the library) and as a sink (the library's
- * {@link BulkWriter}: transactions of 1,000, keeping Timestamps unless told not to; merge mode goes
- * through entity-group transactions instead).
+ * A database as a source (the library's bulk read in key order; query pages when filtered) and as a
+ * sink (the library's {@link BulkWriter}: transactions of 1,000, keeping Timestamps unless told not
+ * to; merge mode goes through entity-group transactions instead).
  */
 public final class DatabaseEnd implements End {
   private final TableService tables;
@@ -67,6 +67,10 @@ public final class DatabaseEnd implements End {
 
   @Override
   public void read(String table, Position from, Predicate<TableEntity> each) {
+    if (filter == null) {
+      tables.readEntities(table, from.partitionKey(), from.rowKey(), each);
+      return;
+    }
     String after = from.afterFilter();
     EntityQuery query =
         EntityQuery.filter(

@@ -83,24 +83,26 @@ public final class Transfer {
   }
 
   /**
-   * Reads the table into the sink; an unreadable entity of the source first commits those before
-   * it, so that a resume after fixing it continues there.
+   * Reads the table into the sink, the source read ahead on a thread of its own; an unreadable
+   * entity of the source first commits those before it, so that a resume after fixing it continues
+   * there.
    */
   private void readInto(String table, Position from, Sink.Table out, long[] seen) {
-    try {
-      source.read(
-          table,
-          from,
-          entity -> {
-            out.add(entity);
-            progress.add(1);
-            Sink.Committed committed = out.committed();
-            if (committed.entities() != seen[0]) {
-              seen[0] = committed.entities();
-              save(table, from, committed, out.offset());
-            }
-            return !stop.requested();
-          });
+    try (ReadAhead ahead = new ReadAhead(source, table, from)) {
+      for (List<TableEntity> read = ahead.next(); read != null; read = ahead.next()) {
+        for (TableEntity entity : read) {
+          out.add(entity);
+          progress.add(1);
+          Sink.Committed committed = out.committed();
+          if (committed.entities() != seen[0]) {
+            seen[0] = committed.entities();
+            save(table, from, committed, out.offset());
+          }
+          if (stop.requested()) {
+            return;
+          }
+        }
+      }
     } catch (NdjsonFile.UnreadableEntityException e) {
       out.close();
       Sink.Committed committed = out.committed();

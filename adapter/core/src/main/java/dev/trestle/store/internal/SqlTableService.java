@@ -191,6 +191,17 @@ public final class SqlTableService implements TableService {
   }
 
   @Override
+  public void readEntities(
+      String tableName,
+      String afterPartitionKey,
+      String afterRowKey,
+      java.util.function.Predicate<dev.trestle.TableEntity> each) {
+    new dev.trestle.store.internal.read.BulkEntityReader(
+            store, account, Objects.requireNonNull(tableName, "tableName"))
+        .read(afterPartitionKey, afterRowKey, Objects.requireNonNull(each, "each"));
+  }
+
+  @Override
   public TableClient tableClient(String tableName) {
     return new SqlTableClient(
         store, account, Objects.requireNonNull(tableName, "tableName"), extensions);
