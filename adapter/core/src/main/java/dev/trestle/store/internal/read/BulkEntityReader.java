@@ -6,6 +6,7 @@ import static dev.trestle.store.internal.database.Schema.ROW_KEY;
 import static dev.trestle.store.internal.database.Schema.TICKS;
 
 import dev.trestle.TableEntity;
+import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.TableLookup;
@@ -100,12 +101,13 @@ public final class BulkEntityReader {
         lastPartitionKey = row.get(PARTITION_KEY);
         lastRowKey = row.get(ROW_KEY);
         TableEntity entity =
-            new dev.trestle.store.internal.codec.StoredEntity(
+            new StoredEntity(
                     dialect.decodeText(lastPartitionKey),
                     dialect.decodeText(lastRowKey),
                     row.get(TICKS),
                     dialect.propertiesText(row.get(dialect.propertiesColumn())),
-                    store.properties)
+                    store.properties,
+                    tableName)
                 .toEntity(null);
         if (!each.test(entity)) {
           return new Chunk(end == null, true, lastPartitionKey, lastRowKey);
