@@ -59,6 +59,58 @@ public final class PropertyCodec {
   }
 
   public String encode(Map<String, PropertyValue> properties) {
+    String plain = encodePlain(properties);
+    return plain != null ? plain : encodeEscaping(properties);
+  }
+
+  /**
+   * The document exactly as {@link #encodeEscaping} writes it, appended directly when no name or
+   * string needs a JSON escape (nearly always); null otherwise. Jackson's escaping looks at every
+   * character on its own, which made it most of a transaction's encoding cost.
+   */
+  private String encodePlain(Map<String, PropertyValue> properties) {
+    StringBuilder out = new StringBuilder(128 + properties.size() * 48);
+    out.append('{');
+    int position = 0;
+    for (Map.Entry<String, PropertyValue> property : properties.entrySet()) {
+      String name = property.getKey();
+      PropertyValue value = property.getValue();
+      StoredType type = StoredType.of(value.type());
+      String text = StoredType.text(value);
+      if (type == StoredType.STRING) {
+        text = encodeText.apply(text);
+      }
+      if (!needsNoEscape(name) || (type == StoredType.STRING && !needsNoEscape(text))) {
+        return null;
+      }
+      if (position > 0) {
+        out.append(',');
+      }
+      out.append('"').append(name).append("\":[\"").append(type.tag).append("\",");
+      if (type.isJsonScalar()) {
+        out.append(text);
+      } else {
+        // the canonical text of the other types (numbers, GUIDs, hex) never needs an escape
+        out.append('"').append(text).append('"');
+      }
+      out.append(',').append(position++).append(']');
+    }
+    return out.append('}').toString();
+  }
+
+  /** Whether JSON writes the text as it is: no quote, backslash or control character. */
+  private static boolean needsNoEscape(String text) {
+    for (int i = 0, n = text.length(); i < n; i++) {
+      char c = text.charAt(i);
+      if (c < 0x20 || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The document written by Jackson, escaping what JSON needs escaped. */
+  String encodeEscaping(Map<String, PropertyValue> properties) {
     StringWriter out = new StringWriter(64 + properties.size() * 24);
     try (JsonGenerator json = JSON.createGenerator(out)) {
       json.writeStartObject();
@@ -125,6 +177,20 @@ public final class PropertyCodec {
   /** The properties named in {@code select} (all when null), in the order they were written. */
   public Map<String, PropertyValue> decode(String document, Collection<String> select) {
     List<Positioned> found = new ArrayList<>();
+    if (!new PlainReader(document).readInto(found, select)) {
+      found.clear();
+      decodeEscaped(document, select, found);
+    }
+    found.sort((a, b) -> Integer.compare(a.position, b.position));
+    Map<String, PropertyValue> properties = new LinkedHashMap<>(found.size() * 2);
+    for (Positioned p : found) {
+      properties.put(p.name, p.value);
+    }
+    return properties;
+  }
+
+  /** Reads the document with Jackson, whatever its escapes and layout. */
+  private void decodeEscaped(String document, Collection<String> select, List<Positioned> found) {
     try (JsonParser json = JSON.createParser(document)) {
       expect(json.nextToken(), JsonToken.START_OBJECT);
       while (json.nextToken() == JsonToken.FIELD_NAME) {
@@ -149,12 +215,127 @@ public final class PropertyCodec {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    found.sort((a, b) -> Integer.compare(a.position, b.position));
-    Map<String, PropertyValue> properties = new LinkedHashMap<>(found.size() * 2);
-    for (Positioned p : found) {
-      properties.put(p.name, p.value);
+  }
+
+  /**
+   * Reads a document of the usual shape without a JSON parser: names and strings without escapes,
+   * each array a tag, a value and a position, whitespace anywhere (jsonb's text has some). Gives
+   * up (false) on anything else, which Jackson then reads; a point read's decoding cost was
+   * mostly the parser's.
+   */
+  private final class PlainReader {
+    private final String text;
+    private int at;
+
+    PlainReader(String text) {
+      this.text = text;
     }
-    return properties;
+
+    boolean readInto(List<Positioned> found, Collection<String> select) {
+      if (!skipTo('{')) {
+        return false;
+      }
+      if (skipTo('}')) {
+        return atEnd();
+      }
+      do {
+        String name = string();
+        if (name == null || !skipTo(':') || !skipTo('[')) {
+          return false;
+        }
+        String tag = string();
+        if (tag == null || !skipTo(',')) {
+          return false;
+        }
+        String value = peek() == '"' ? string() : scalar();
+        if (value == null || !skipTo(',')) {
+          return false;
+        }
+        int position = position();
+        if (position < 0 || !skipTo(']')) {
+          return false;
+        }
+        if (select == null || select.contains(name)) {
+          StoredType type = StoredType.ofTag(tag);
+          found.add(
+              new Positioned(
+                  position,
+                  name,
+                  type.parse(type == StoredType.STRING ? decodeText.apply(value) : value)));
+        }
+      } while (skipTo(','));
+      return skipTo('}') && atEnd();
+    }
+
+    /** A position written as plain decimal digits, or -1. */
+    private int position() {
+      String digits = scalar();
+      if (digits == null || digits.length() > 9) {
+        return -1;
+      }
+      int position = 0;
+      for (int i = 0; i < digits.length(); i++) {
+        char c = digits.charAt(i);
+        if (c < '0' || c > '9') {
+          return -1;
+        }
+        position = position * 10 + (c - '0');
+      }
+      return position;
+    }
+
+    /** The contents of a string without escapes starting here, or null. */
+    private String string() {
+      if (!skipTo('"')) {
+        return null;
+      }
+      int start = at;
+      for (; at < text.length(); at++) {
+        char c = text.charAt(at);
+        if (c == '"') {
+          return text.substring(start, at++);
+        }
+        if (c == '\\' || c < 0x20) {
+          return null;
+        }
+      }
+      return null;
+    }
+
+    /** A number or literal starting here: the characters up to the next separator, or null. */
+    private String scalar() {
+      skipWhitespace();
+      int start = at;
+      while (at < text.length() && ",]} \t\n\r\"".indexOf(text.charAt(at)) < 0) {
+        at++;
+      }
+      return at > start ? text.substring(start, at) : null;
+    }
+
+    /** Whether the next character after whitespace is this one (consumed when it is). */
+    private boolean skipTo(char expected) {
+      if (peek() == expected) {
+        at++;
+        return true;
+      }
+      return false;
+    }
+
+    private char peek() {
+      skipWhitespace();
+      return at < text.length() ? text.charAt(at) : 0;
+    }
+
+    private boolean atEnd() {
+      skipWhitespace();
+      return at == text.length();
+    }
+
+    private void skipWhitespace() {
+      while (at < text.length() && " \t\n\r".indexOf(text.charAt(at)) >= 0) {
+        at++;
+      }
+    }
   }
 
   /**
