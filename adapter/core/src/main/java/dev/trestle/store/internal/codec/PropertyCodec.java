@@ -219,9 +219,9 @@ public final class PropertyCodec {
 
   /**
    * Reads a document of the usual shape without a JSON parser: names and strings without escapes,
-   * each array a tag, a value and a position, whitespace anywhere (jsonb's text has some). Gives
-   * up (false) on anything else, which Jackson then reads; a point read's decoding cost was
-   * mostly the parser's.
+   * each array a tag, a value and a position, whitespace anywhere (jsonb's text has some). Gives up
+   * (false) on anything else, which Jackson then reads; a point read's decoding cost was mostly the
+   * parser's.
    */
   private final class PlainReader {
     private final String text;

@@ -318,9 +318,9 @@ public final class Store implements AutoCloseable {
   }
 
   /**
-   * What jOOQ's connectionResult does for the store's own context, without the transaction
-   * provider its configuration allocates on every call to find its connection provider (a hot
-   * path's cost: each point read and single write comes here once).
+   * What jOOQ's connectionResult does for the store's own context, without the transaction provider
+   * its configuration allocates on every call to find its connection provider (a hot path's cost:
+   * each point read and single write comes here once).
    */
   private <T> T onPooledConnection(org.jooq.ConnectionCallable<T> work) {
     java.sql.Connection connection = connections.acquire();
