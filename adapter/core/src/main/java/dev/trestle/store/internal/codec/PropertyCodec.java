@@ -177,20 +177,6 @@ public final class PropertyCodec {
   /** The properties named in {@code select} (all when null), in the order they were written. */
   public Map<String, PropertyValue> decode(String document, Collection<String> select) {
     List<Positioned> found = new ArrayList<>();
-    if (!new PlainReader(document).readInto(found, select)) {
-      found.clear();
-      decodeEscaped(document, select, found);
-    }
-    found.sort((a, b) -> Integer.compare(a.position, b.position));
-    Map<String, PropertyValue> properties = new LinkedHashMap<>(found.size() * 2);
-    for (Positioned p : found) {
-      properties.put(p.name, p.value);
-    }
-    return properties;
-  }
-
-  /** Reads the document with Jackson, whatever its escapes and layout. */
-  private void decodeEscaped(String document, Collection<String> select, List<Positioned> found) {
     try (JsonParser json = JSON.createParser(document)) {
       expect(json.nextToken(), JsonToken.START_OBJECT);
       while (json.nextToken() == JsonToken.FIELD_NAME) {
@@ -215,127 +201,12 @@ public final class PropertyCodec {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  /**
-   * Reads a document of the usual shape without a JSON parser: names and strings without escapes,
-   * each array a tag, a value and a position, whitespace anywhere (jsonb's text has some). Gives up
-   * (false) on anything else, which Jackson then reads; a point read's decoding cost was mostly the
-   * parser's.
-   */
-  private final class PlainReader {
-    private final String text;
-    private int at;
-
-    PlainReader(String text) {
-      this.text = text;
+    found.sort((a, b) -> Integer.compare(a.position, b.position));
+    Map<String, PropertyValue> properties = new LinkedHashMap<>(found.size() * 2);
+    for (Positioned p : found) {
+      properties.put(p.name, p.value);
     }
-
-    boolean readInto(List<Positioned> found, Collection<String> select) {
-      if (!skipTo('{')) {
-        return false;
-      }
-      if (skipTo('}')) {
-        return atEnd();
-      }
-      do {
-        String name = string();
-        if (name == null || !skipTo(':') || !skipTo('[')) {
-          return false;
-        }
-        String tag = string();
-        if (tag == null || !skipTo(',')) {
-          return false;
-        }
-        String value = peek() == '"' ? string() : scalar();
-        if (value == null || !skipTo(',')) {
-          return false;
-        }
-        int position = position();
-        if (position < 0 || !skipTo(']')) {
-          return false;
-        }
-        if (select == null || select.contains(name)) {
-          StoredType type = StoredType.ofTag(tag);
-          found.add(
-              new Positioned(
-                  position,
-                  name,
-                  type.parse(type == StoredType.STRING ? decodeText.apply(value) : value)));
-        }
-      } while (skipTo(','));
-      return skipTo('}') && atEnd();
-    }
-
-    /** A position written as plain decimal digits, or -1. */
-    private int position() {
-      String digits = scalar();
-      if (digits == null || digits.length() > 9) {
-        return -1;
-      }
-      int position = 0;
-      for (int i = 0; i < digits.length(); i++) {
-        char c = digits.charAt(i);
-        if (c < '0' || c > '9') {
-          return -1;
-        }
-        position = position * 10 + (c - '0');
-      }
-      return position;
-    }
-
-    /** The contents of a string without escapes starting here, or null. */
-    private String string() {
-      if (!skipTo('"')) {
-        return null;
-      }
-      int start = at;
-      for (; at < text.length(); at++) {
-        char c = text.charAt(at);
-        if (c == '"') {
-          return text.substring(start, at++);
-        }
-        if (c == '\\' || c < 0x20) {
-          return null;
-        }
-      }
-      return null;
-    }
-
-    /** A number or literal starting here: the characters up to the next separator, or null. */
-    private String scalar() {
-      skipWhitespace();
-      int start = at;
-      while (at < text.length() && ",]} \t\n\r\"".indexOf(text.charAt(at)) < 0) {
-        at++;
-      }
-      return at > start ? text.substring(start, at) : null;
-    }
-
-    /** Whether the next character after whitespace is this one (consumed when it is). */
-    private boolean skipTo(char expected) {
-      if (peek() == expected) {
-        at++;
-        return true;
-      }
-      return false;
-    }
-
-    private char peek() {
-      skipWhitespace();
-      return at < text.length() ? text.charAt(at) : 0;
-    }
-
-    private boolean atEnd() {
-      skipWhitespace();
-      return at == text.length();
-    }
-
-    private void skipWhitespace() {
-      while (at < text.length() && " \t\n\r".indexOf(text.charAt(at)) >= 0) {
-        at++;
-      }
-    }
+    return properties;
   }
 
   /**
