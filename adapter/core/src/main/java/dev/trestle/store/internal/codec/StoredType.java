@@ -35,6 +35,9 @@ public enum StoredType {
 
   private static final HexFormat HEX = HexFormat.of();
 
+  /** values() copies its array on every call; these lookups run for every stored property. */
+  private static final StoredType[] TYPES = values();
+
   public final String tag;
   final EdmType edmType;
 
@@ -44,11 +47,11 @@ public enum StoredType {
   }
 
   public static StoredType of(EdmType type) {
-    return values()[type.ordinal()];
+    return TYPES[type.ordinal()];
   }
 
   public static StoredType ofTag(String tag) {
-    for (StoredType type : values()) {
+    for (StoredType type : TYPES) {
       if (type.tag.equals(tag)) {
         return type;
       }

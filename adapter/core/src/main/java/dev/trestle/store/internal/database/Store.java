@@ -311,9 +311,27 @@ public final class Store implements AutoCloseable {
    */
   private <T> T onConnection(DSLContext context, org.jooq.ConnectionCallable<T> work) {
     try {
-      return context.connectionResult(work);
+      return context == sql ? onPooledConnection(work) : context.connectionResult(work);
     } catch (DataAccessException e) {
       throw errors.translate(e);
+    }
+  }
+
+  /**
+   * What jOOQ's connectionResult does for the store's own context, without the transaction provider
+   * its configuration allocates on every call to find its connection provider (a hot path's cost:
+   * each point read and single write comes here once).
+   */
+  private <T> T onPooledConnection(org.jooq.ConnectionCallable<T> work) {
+    java.sql.Connection connection = connections.acquire();
+    try {
+      return work.run(connection);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new DataAccessException("Error while running ConnectionCallable", e);
+    } finally {
+      connections.release(connection);
     }
   }
 
