@@ -56,6 +56,12 @@ public interface TableExtensions {
   /** Deletes every entity of the table in one transaction, keeping the table and its settings. */
   long truncate();
 
+  /**
+   * The table's change feed: enabled per table, then every committed change in order, resumable
+   * from a position token.
+   */
+  ChangeFeed changeFeed();
+
   /** Told after each partition of a {@link #deleteWhere(EntityQuery, DeleteProgress)}. */
   @FunctionalInterface
   interface DeleteProgress {

@@ -7,6 +7,7 @@ import static dev.trestle.store.internal.database.Schema.TICKS;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 
+import dev.trestle.ChangeFeed;
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableExtensions;
@@ -24,6 +25,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.feed.SqlChangeFeed;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -151,6 +153,11 @@ public final class SqlTableExtensions implements TableExtensions {
     Matching matching = Matching.of(store, Objects.requireNonNull(query, "query"));
     return new BulkDelete(store, account, tableName)
         .where(matching, Objects.requireNonNull(progress, "progress"));
+  }
+
+  @Override
+  public ChangeFeed changeFeed() {
+    return new SqlChangeFeed(store, account, tableName);
   }
 
   @Override
