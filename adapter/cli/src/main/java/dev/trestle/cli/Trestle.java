@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
       IndexCommand.class,
       CountCommand.class,
       DeleteCommand.class,
+      FeedCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
     },
