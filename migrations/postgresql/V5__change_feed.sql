@@ -1,10 +1,9 @@
 -- Change feeds (a Trestle extension, off by default per table). A table has a feed when it has a row in
 -- trestle_feed; every committed change of its entities is then appended to trestle_change by the triggers
 -- below, in the writing transaction, so a change is in the feed exactly when it committed.
--- Order: each appending statement adds its count to the table's last_position. That row lock is held to the
+-- Order: each appended change adds one to the table's last_position. That row lock is held to the
 -- commit, so the writers of one table's feed take positions in commit order, without gaps, and a reader
--- that sees position N has seen every position before it. A table without a feed row pays one primary-key
--- probe per statement (no row to update, nothing appended).
+-- that sees position N has seen every position before it.
 CREATE TABLE trestle_feed (
     table_id      BIGINT PRIMARY KEY REFERENCES trestle_table (id) ON DELETE CASCADE,
     last_position BIGINT NOT NULL,           -- the position of the newest change appended
@@ -28,43 +27,36 @@ CREATE TABLE trestle_change (
     CONSTRAINT trestle_change_pk PRIMARY KEY (table_id, position)
 );
 
--- Statement-level triggers with transition tables: one counter update per statement whatever its row count
--- (a bulk delete of a partition appends one change per entity, in key order, in its transaction).
+-- Row triggers append each change. Their WHEN clause names the tables that have a feed (a constant list that
+-- PostgresDialect.refreshFeedTriggers rewrites whenever a feed is enabled or disabled), so a write to a table
+-- without a feed fires nothing: PostgreSQL evaluates the list in C, no function is called, no row is read.
 CREATE FUNCTION trestle_feed_append() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    pos    BIGINT;
+    entity BOOLEAN;
 BEGIN
     IF TG_OP = 'DELETE' THEN
-        WITH counts AS (SELECT table_id, count(*) AS n FROM old_rows GROUP BY table_id),
-        bumped AS (
-            UPDATE trestle_feed f SET last_position = f.last_position + c.n FROM counts c
-            WHERE f.table_id = c.table_id
-            RETURNING f.table_id, f.last_position - c.n AS base)
-        INSERT INTO trestle_change (table_id, position, kind, partition_key, row_key, ticks, changed, properties)
-        SELECT r.table_id,
-               b.base + row_number() OVER (PARTITION BY r.table_id ORDER BY r.partition_key, r.row_key),
-               'D', r.partition_key, r.row_key, NULL,
-               (extract(epoch FROM clock_timestamp()) * 10000000)::bigint, NULL
-        FROM old_rows r JOIN bumped b ON b.table_id = r.table_id;
+        UPDATE trestle_feed SET last_position = last_position + 1 WHERE table_id = OLD.table_id
+            RETURNING last_position INTO pos;
+        IF FOUND THEN
+            INSERT INTO trestle_change VALUES (OLD.table_id, pos, 'D', OLD.partition_key, OLD.row_key, NULL,
+                (extract(epoch FROM clock_timestamp()) * 10000000)::bigint, NULL);
+        END IF;
     ELSE
-        WITH counts AS (SELECT table_id, count(*) AS n FROM new_rows GROUP BY table_id),
-        bumped AS (
-            UPDATE trestle_feed f SET last_position = f.last_position + c.n FROM counts c
-            WHERE f.table_id = c.table_id
-            RETURNING f.table_id, f.last_position - c.n AS base, f.with_entity)
-        INSERT INTO trestle_change (table_id, position, kind, partition_key, row_key, ticks, changed, properties)
-        SELECT r.table_id,
-               b.base + row_number() OVER (PARTITION BY r.table_id ORDER BY r.partition_key, r.row_key),
-               CASE TG_OP WHEN 'INSERT' THEN 'I' ELSE 'U' END, r.partition_key, r.row_key, r.ticks,
-               (extract(epoch FROM clock_timestamp()) * 10000000)::bigint,
-               CASE WHEN b.with_entity THEN r.properties END
-        FROM new_rows r JOIN bumped b ON b.table_id = r.table_id;
+        UPDATE trestle_feed SET last_position = last_position + 1 WHERE table_id = NEW.table_id
+            RETURNING last_position, with_entity INTO pos, entity;
+        IF FOUND THEN
+            INSERT INTO trestle_change VALUES (NEW.table_id, pos, CASE TG_OP WHEN 'INSERT' THEN 'I' ELSE 'U' END,
+                NEW.partition_key, NEW.row_key, NEW.ticks,
+                (extract(epoch FROM clock_timestamp()) * 10000000)::bigint,
+                CASE WHEN entity THEN NEW.properties END);
+        END IF;
     END IF;
     RETURN NULL;
 END
 $$;
 
-CREATE TRIGGER trestle_feed_inserted AFTER INSERT ON trestle_entity
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION trestle_feed_append();
-CREATE TRIGGER trestle_feed_updated AFTER UPDATE ON trestle_entity
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION trestle_feed_append();
+CREATE TRIGGER trestle_feed_written AFTER INSERT OR UPDATE ON trestle_entity
+    FOR EACH ROW WHEN (false) EXECUTE FUNCTION trestle_feed_append();
 CREATE TRIGGER trestle_feed_deleted AFTER DELETE ON trestle_entity
-    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION trestle_feed_append();
+    FOR EACH ROW WHEN (false) EXECUTE FUNCTION trestle_feed_append();

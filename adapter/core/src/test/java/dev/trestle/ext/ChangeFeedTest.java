@@ -78,7 +78,12 @@ class ChangeFeedTest {
     assertThat(items.extensions().truncate()).isEqualTo(2);
 
     List<TableChange> changes = readAll(feed, start);
-    assertThat(described(changes))
+    // a bulk delete's changes are one per entity, in the order the database deleted them
+    assertThat(described(changes.subList(10, 12)))
+        .containsExactlyInAnyOrder("DELETE q/y", "DELETE q/z");
+    assertThat(described(changes.subList(12, 14)))
+        .containsExactlyInAnyOrder("DELETE p/a", "DELETE p/b");
+    assertThat(described(changes.subList(0, 10)))
         .containsExactly(
             "INSERT p/a",
             "INSERT p/b",
@@ -89,11 +94,7 @@ class ChangeFeedTest {
             "INSERT q/y",
             "INSERT q/z",
             "DELETE q/x",
-            "UPDATE q/y",
-            "DELETE q/y",
-            "DELETE q/z",
-            "DELETE p/a",
-            "DELETE p/b");
+            "UPDATE q/y");
     assertThat(changes.get(0).etag()).isEqualTo(inserted.etag());
     assertThat(changes.get(0).timestamp()).isEqualTo(inserted.timestamp());
     assertThat(changes.get(3).etag()).isEqualTo(replaced.etag());

@@ -83,10 +83,11 @@ class ChangeFeedHttpTest extends ServerTest {
         .isEqualTo(200);
 
     JsonNode all = json(changes(name, start, ""));
-    assertThat(described(all))
+    List<String> described = described(all);
+    assertThat(described.subList(0, 6))
         .containsExactly(
-            "insert p/a", "update p/a", "update p/a", "insert q/x", "insert q/y", "delete p/a",
-            "delete q/x", "delete q/y");
+            "insert p/a", "update p/a", "update p/a", "insert q/x", "insert q/y", "delete p/a");
+    assertThat(described.subList(6, 8)).containsExactlyInAnyOrder("delete q/x", "delete q/y");
     JsonNode first = all.get("changes").get(0);
     assertThat(first.get("entity").get("N").asInt()).isEqualTo(1);
     assertThat(first.get("etag").asText()).startsWith("W/");

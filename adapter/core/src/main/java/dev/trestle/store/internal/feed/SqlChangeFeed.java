@@ -67,6 +67,7 @@ public final class SqlChangeFeed implements ChangeFeed {
                     insert.executeUpdate();
                   }
                 }
+                store.dialect.refreshFeedTriggers(connection);
                 FeedRow feed = FeedRows.find(connection, tableId);
                 return new FeedToken(feed.epoch(), feed.lastPosition()).text();
               });
@@ -101,8 +102,10 @@ public final class SqlChangeFeed implements ChangeFeed {
                             connection.prepareStatement(
                                 "delete from trestle_feed where table_id = ?")) {
                           delete.setLong(1, tableId);
-                          return delete.executeUpdate();
+                          delete.executeUpdate();
                         }
+                        store.dialect.refreshFeedTriggers(connection);
+                        return null;
                       }));
         });
   }
