@@ -1,6 +1,6 @@
 -- Change feeds: the same tables as PostgreSQL's V5 (read it for the design). H2 has no transition tables,
 -- so a row trigger (dev.trestle.store.internal.h2.H2FeedTrigger) appends each change; its update of the
--- table's trestle_feed row orders the writers of that table's feed as on PostgreSQL.
+-- table's trestle_feed row (locked, not updated) orders the writers of that table's feed as on PostgreSQL.
 CREATE TABLE trestle_feed (
     table_id      BIGINT PRIMARY KEY REFERENCES trestle_table (id) ON DELETE CASCADE,
     last_position BIGINT NOT NULL,

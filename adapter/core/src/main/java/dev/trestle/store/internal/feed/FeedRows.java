@@ -5,7 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
-/** Reads trestle_feed rows. */
+/** Reads trestle_feed rows, with the newest position (a change kept, or swept). */
 final class FeedRows {
   private FeedRows() {}
 
@@ -13,8 +13,9 @@ final class FeedRows {
   static FeedRow find(Connection connection, long tableId) throws SQLException {
     try (PreparedStatement select =
         connection.prepareStatement(
-            "select enabled, last_position, with_entity, retention from trestle_feed"
-                + " where table_id = ?")) {
+            "select enabled, greatest(last_position, coalesce((select max(position) from"
+                + " trestle_change c where c.table_id = f.table_id), 0)), with_entity, retention"
+                + " from trestle_feed f where table_id = ?")) {
       select.setLong(1, tableId);
       try (ResultSet row = select.executeQuery()) {
         return row.next()

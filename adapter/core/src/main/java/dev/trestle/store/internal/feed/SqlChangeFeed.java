@@ -239,11 +239,7 @@ public final class SqlChangeFeed implements ChangeFeed {
       throw new TableException(
           TableErrorCode.OUT_OF_RANGE_INPUT, "A sweep removes at least one change.");
     }
-    return store.onOneConnection(
-        sql -> {
-          FeedRow feed = requireFeed(sql);
-          return FeedSweep.sweep(store, sql, feed, max);
-        });
+    return FeedSweep.sweep(store, store.onOneConnection(this::requireFeed), max);
   }
 
   private FeedRow feed(org.jooq.DSLContext sql) {

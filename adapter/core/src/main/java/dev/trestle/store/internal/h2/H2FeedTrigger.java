@@ -14,9 +14,13 @@ import org.h2.api.Trigger;
  * new migration.
  */
 public final class H2FeedTrigger implements Trigger {
-  private static final String BUMP =
-      "select last_position, with_entity from final table (update trestle_feed"
-          + " set last_position = last_position + 1 where table_id = ?)";
+  /** Locks the feed row to the commit: the writers of one feed take positions in commit order. */
+  private static final String LOCK =
+      "select last_position, with_entity from trestle_feed where table_id = ? for update";
+
+  /** After the lock, so the changes of the writer before are seen. */
+  private static final String NEXT =
+      "select coalesce(max(position), 0) from trestle_change where table_id = ?";
   private static final String APPEND =
       "insert into trestle_change (table_id, position, kind, partition_key, row_key, ticks,"
           + " changed, properties) values (?, ?, ?, ?, ?, ?, ?, ?)";
@@ -27,14 +31,21 @@ public final class H2FeedTrigger implements Trigger {
     long tableId = ((Number) row[0]).longValue();
     long position;
     boolean withEntity;
-    try (PreparedStatement bump = connection.prepareStatement(BUMP)) {
-      bump.setLong(1, tableId);
-      try (ResultSet feed = bump.executeQuery()) {
+    try (PreparedStatement lock = connection.prepareStatement(LOCK)) {
+      lock.setLong(1, tableId);
+      try (ResultSet feed = lock.executeQuery()) {
         if (!feed.next()) {
           return; // the table has no feed
         }
         position = feed.getLong(1);
         withEntity = feed.getBoolean(2);
+      }
+    }
+    try (PreparedStatement next = connection.prepareStatement(NEXT)) {
+      next.setLong(1, tableId);
+      try (ResultSet newest = next.executeQuery()) {
+        newest.next();
+        position = Math.max(position, newest.getLong(1)) + 1;
       }
     }
     try (PreparedStatement append = connection.prepareStatement(APPEND)) {

@@ -36,7 +36,7 @@ final class PostgresDialect implements Dialect {
 
   /**
    * Rewrites the WHEN lists of the feed triggers (migration V5) to the tables with a feed, so that
-   * writes to every other table fire nothing. Locks the entity table first (as the trigger DDL
+   * writes to every other table fire nothing, and disables them while there is no feed at all. Locks the entity table first (as the trigger DDL
    * does anyway), so that concurrent enables read each other's committed feeds in turn.
    */
   @Override
@@ -65,6 +65,11 @@ final class PostgresDialect implements Dialect {
                     ? "false"
                     : trigger[2] + ".table_id in (" + String.join(", ", ids) + ")")
                 + ") execute function trestle_feed_append()");
+        statement.execute(
+            "alter table trestle_entity "
+                + (ids.isEmpty() ? "disable" : "enable")
+                + " trigger "
+                + trigger[0]);
       }
     }
   }
