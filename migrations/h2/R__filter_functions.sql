@@ -2,3 +2,5 @@
 -- (dev.trestle.store.internal.h2.H2Functions). Repeatable: re-applied whenever this file changes.
 DROP ALIAS IF EXISTS trestle_compare;
 CREATE ALIAS trestle_compare DETERMINISTIC FOR 'dev.trestle.store.internal.h2.H2Functions.compare';
+DROP ALIAS IF EXISTS trestle_string;
+CREATE ALIAS trestle_string DETERMINISTIC FOR 'dev.trestle.store.internal.h2.H2Functions.string';

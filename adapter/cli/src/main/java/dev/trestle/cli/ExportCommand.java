@@ -2,10 +2,12 @@ package dev.trestle.cli;
 
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
+import dev.trestle.cli.transfer.CsvEnd;
 import dev.trestle.cli.transfer.DatabaseEnd;
 import dev.trestle.cli.transfer.EntityWriter;
 import dev.trestle.cli.transfer.NdjsonEnd;
 import dev.trestle.cli.transfer.Sink;
+import dev.trestle.cli.transfer.SqlTableSink;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -22,7 +24,9 @@ import picocli.CommandLine.ParentCommand;
       "Write a table's entities as NDJSON, one typed entity per line, or every table of the account",
       "into a folder (--out-dir: one TABLE.ndjson per table and a manifest.json).",
       "Each line is the Table service's JSON with @odata.type annotations and the entity's Timestamp;",
-      "lines come in PartitionKey and RowKey order."
+      "lines come in PartitionKey and RowKey order.",
+      "--format csv (or an --out FILE.csv) writes Azure Storage Explorer's CSV instead; --to-sql URL",
+      "writes each table into a plain relational table of a PostgreSQL or H2 database."
     })
 final class ExportCommand implements Callable<Integer> {
   @ParentCommand Trestle trestle;
@@ -64,18 +68,63 @@ final class ExportCommand implements Callable<Integer> {
       description = "The storage account owning the table. Default: devstoreaccount1")
   String account = TableService.DEFAULT_ACCOUNT;
 
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      order = 15,
+      description =
+          "ndjson or csv (Storage Explorer's). Default: csv for an --out FILE.csv, else ndjson.")
+  FileFormat format;
+
+  @Option(
+      names = "--to-sql",
+      paramLabel = "JDBC_URL",
+      order = 16,
+      description =
+          "Write into relational tables of this PostgreSQL or H2 database: one typed column per"
+              + " property, inferred from the data.")
+  String toSql;
+
+  @Option(
+      names = "--sql-table",
+      paramLabel = "NAME",
+      order = 17,
+      description =
+          "With --to-sql and one --table: the relational table's name. Default: the table's.")
+  String sqlTable;
+
+  @Option(
+      names = "--sql-replace",
+      order = 18,
+      description = "With --to-sql: drop a relational table of the same name first.")
+  boolean sqlReplace;
+
+  @Mixin SqlConnectionOptions sql;
+
   @Mixin TransferOptions transfer;
 
   @Override
   public Integer call() {
-    if (outDir == null && (tables == null || tables.size() != 1)) {
+    if (toSql != null && (out != null || outDir != null || format != null)) {
+      throw new CliException(
+          ExitCode.USAGE, "Give --to-sql URL or a file (--out, --out-dir, --format), not both.");
+    }
+    if (sqlTable != null && (toSql == null || tables == null || tables.size() != 1)) {
+      throw new CliException(ExitCode.USAGE, "--sql-table needs --to-sql and one --table.");
+    }
+    FileFormat fileFormat = FileFormat.of(format, out);
+    if (fileFormat == FileFormat.CSV && outDir != null) {
+      throw new CliException(
+          ExitCode.USAGE, "A CSV file holds one table: give one --table and --out FILE.csv.");
+    }
+    if (toSql == null && outDir == null && (tables == null || tables.size() != 1)) {
       throw new CliException(
           ExitCode.USAGE, "Give one --table to export into a file, or --out-dir DIR for several.");
     }
     if (outDir != null && out != null) {
       throw new CliException(ExitCode.USAGE, "Give --out FILE or --out-dir DIR, not both.");
     }
-    if (transfer.resume && outDir == null && NdjsonEndFiles.isStandard(out)) {
+    if (transfer.resume && outDir == null && toSql == null && NdjsonEndFiles.isStandard(out)) {
       throw new CliException(ExitCode.USAGE, "--resume needs --out FILE or --out-dir DIR.");
     }
     DatabaseSettings settings =
@@ -106,7 +155,14 @@ final class ExportCommand implements Callable<Integer> {
                                               + account
                                               + ".")))
                   .toList();
-      Sink sink = outDir != null ? NdjsonEnd.folder(outDir) : NdjsonEnd.file(out, names.getFirst());
+      Sink sink =
+          toSql != null
+              ? new SqlTableSink(toSql, sql.user, sql.password, sqlTable, sqlReplace, trestle.err())
+              : outDir != null
+                  ? NdjsonEnd.folder(outDir)
+                  : fileFormat == FileFormat.CSV
+                      ? new CsvEnd(out, names.getFirst())
+                      : NdjsonEnd.file(out, names.getFirst());
       transfer.run(trestle, "export", source, sink, names, "Exported");
       return ExitCode.OK;
     }

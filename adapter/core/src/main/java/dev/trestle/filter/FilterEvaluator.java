@@ -2,6 +2,7 @@ package dev.trestle.filter;
 
 import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
+import dev.trestle.filter.internal.TextTests;
 import dev.trestle.filter.internal.ValueComparison;
 
 /**
@@ -37,6 +38,9 @@ public final class FilterEvaluator {
       case FilterExpression.Constant constant -> constant.value();
       case FilterExpression.Comparison c ->
           ValueComparison.test(valueOf(c.property(), entity), c.operator(), c.literal());
+      case FilterExpression.TextComparison t ->
+          valueOf(t.property(), entity) instanceof PropertyValue.StringValue s
+              && TextTests.test(t.textCase().apply(s.value()), t.operator(), t.text());
     };
   }
 

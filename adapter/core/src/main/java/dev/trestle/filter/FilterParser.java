@@ -32,6 +32,11 @@ public final class FilterParser {
    * the property is a string starting with the prefix, compared by UTF-16 code units (ordinal, case
    * sensitive, as every string comparison of the service). It reads as the range {@code Property ge
    * 'prefix' and Property lt 'prefiy'}, so a prefix of PartitionKey or RowKey walks the key index.
+   * Also {@code endswith(P, 'x')}, {@code contains(P, 'x')}, {@code substringof('x', P)}, and
+   * {@code tolower(P)}/{@code toupper(P)} as the first argument of these or compared ({@code eq ne
+   * gt ge lt le}) with a string literal: each UTF-16 unit mapped by {@link
+   * FilterExpression.TextCase}, the literal left as written. All are false for a property that is
+   * missing or not a String, and match whole UTF-16 units (no pattern characters).
    */
   public static FilterExpression parseExtended(String filter) {
     return ExpressionParser.parse(filter, true);

@@ -186,6 +186,7 @@ class RandomGeneratorsTest {
         types.add(literal.type());
         properties.add(c.property());
       }
+      case FilterExpression.TextComparison t -> properties.add(t.property());
     }
   }
 }

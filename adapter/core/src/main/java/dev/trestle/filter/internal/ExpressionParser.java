@@ -112,8 +112,8 @@ public final class ExpressionParser {
 
   private FilterExpression comparison() {
     Token left = operand();
-    if (extended && left.isWord("startswith") && current.kind() == TokenKind.OPEN_PAREN) {
-      return startsWith(left);
+    if (extended && current.kind() == TokenKind.OPEN_PAREN && left.kind() == TokenKind.IDENTIFIER) {
+      return function(left);
     }
     ComparisonOperator operator = operator(current);
     if (operator == null) {
@@ -132,6 +132,12 @@ public final class ExpressionParser {
     }
     advance();
     Token right = operand();
+    if (extended
+        && left.kind() == TokenKind.LITERAL
+        && right.kind() == TokenKind.IDENTIFIER
+        && current.kind() == TokenKind.OPEN_PAREN) {
+      return count(left, casedComparison(right, mirror(operator), left));
+    }
     if (left.kind() == TokenKind.IDENTIFIER && right.kind() == TokenKind.LITERAL) {
       return count(left, new FilterExpression.Comparison(left.text(), operator, right.literal()));
     }
@@ -150,44 +156,160 @@ public final class ExpressionParser {
   }
 
   /**
+   * A call of Trestle's extended syntax: {@code startswith}, {@code endswith}, {@code contains}
+   * (property first, literal second), {@code substringof} (literal first, as OData v3), or {@code
+   * tolower(P)}/{@code toupper(P)} compared with a string literal. The property argument of the
+   * first four may itself be {@code tolower(P)} or {@code toupper(P)}.
+   */
+  private FilterExpression function(Token name) {
+    return switch (name.text()) {
+      case "startswith", "endswith", "contains" -> {
+        advance();
+        CasedProperty property = casedProperty(name.text());
+        expect(TokenKind.COMMA, "',' after the first argument of " + name.text());
+        String text = stringLiteral(name.text() + " takes a string literal second");
+        expect(TokenKind.CLOSE_PAREN, "')' to close " + name.text());
+        yield count(name, textTest(name.text(), property, text));
+      }
+      case "substringof" -> {
+        advance();
+        String text = stringLiteral("substringof takes a string literal first");
+        expect(TokenKind.COMMA, "',' after the first argument of substringof");
+        CasedProperty property = casedProperty("substringof");
+        expect(TokenKind.CLOSE_PAREN, "')' to close substringof");
+        yield count(name, textTest("contains", property, text));
+      }
+      case "tolower", "toupper" -> {
+        CasedProperty property = casedCall(name);
+        ComparisonOperator operator = operator(current);
+        if (operator == null) {
+          throw error(
+              current,
+              name.text()
+                  + "(...) must be compared (eq, ne, gt, ge, lt, le) with a string literal, found "
+                  + describe(current));
+        }
+        advance();
+        String text = stringLiteral(name.text() + "(...) compares with a string literal only");
+        yield count(name, cased(property, operator, text));
+      }
+      default ->
+          throw error(
+              name,
+              "unknown function '"
+                  + name.text()
+                  + "' (Trestle's extensions know startswith, endswith, contains, substringof,"
+                  + " tolower and toupper)");
+    };
+  }
+
+  /** {@code literal op tolower(P)}, with the operator already mirrored. */
+  private FilterExpression casedComparison(
+      Token function, ComparisonOperator operator, Token literal) {
+    if (!function.isWord("tolower") && !function.isWord("toupper")) {
+      throw error(function, "only tolower(...) or toupper(...) compares with a literal here");
+    }
+    if (!(literal.literal() instanceof PropertyValue.StringValue text)) {
+      throw error(literal, function.text() + "(...) compares with a string literal only");
+    }
+    return cased(casedCall(function), operator, text.value());
+  }
+
+  private record CasedProperty(String name, FilterExpression.TextCase textCase) {}
+
+  /** A property, or {@code tolower(P)}/{@code toupper(P)}, as a function's argument. */
+  private CasedProperty casedProperty(String function) {
+    Token token = current;
+    if (token.kind() != TokenKind.IDENTIFIER || RESERVED.contains(token.text())) {
+      throw error(token, function + " takes a property name, found " + describe(token));
+    }
+    advance();
+    if (current.kind() == TokenKind.OPEN_PAREN) {
+      return casedCall(token);
+    }
+    return new CasedProperty(token.text(), FilterExpression.TextCase.AS_IS);
+  }
+
+  /** {@code tolower(P)} or {@code toupper(P)}, the current token being the '('. */
+  private CasedProperty casedCall(Token function) {
+    FilterExpression.TextCase textCase =
+        switch (function.text()) {
+          case "tolower" -> FilterExpression.TextCase.LOWER;
+          case "toupper" -> FilterExpression.TextCase.UPPER;
+          default ->
+              throw error(function, "expected tolower or toupper, found " + describe(function));
+        };
+    expect(TokenKind.OPEN_PAREN, "'(' after " + function.text());
+    Token property = current;
+    if (property.kind() != TokenKind.IDENTIFIER || RESERVED.contains(property.text())) {
+      throw error(
+          property, function.text() + " takes a property name, found " + describe(property));
+    }
+    advance();
+    expect(TokenKind.CLOSE_PAREN, "')' to close " + function.text());
+    return new CasedProperty(property.text(), textCase);
+  }
+
+  private static FilterExpression cased(
+      CasedProperty property, ComparisonOperator operator, String text) {
+    return new FilterExpression.TextComparison(
+        property.name(),
+        property.textCase(),
+        FilterExpression.TextOperator.valueOf(operator.name()),
+        text);
+  }
+
+  /**
+   * A plain {@code startswith} stays the key-range form (see {@link #prefixRange}); the others, and
+   * a case-mapped prefix, are text tests.
+   */
+  private static FilterExpression textTest(String function, CasedProperty property, String text) {
+    FilterExpression.TextOperator operator =
+        switch (function) {
+          case "startswith" -> FilterExpression.TextOperator.STARTS_WITH;
+          case "endswith" -> FilterExpression.TextOperator.ENDS_WITH;
+          default -> FilterExpression.TextOperator.CONTAINS;
+        };
+    if (operator == FilterExpression.TextOperator.STARTS_WITH
+        && property.textCase() == FilterExpression.TextCase.AS_IS) {
+      return prefixRange(property.name(), text);
+    }
+    return new FilterExpression.TextComparison(
+        property.name(), property.textCase(), operator, text);
+  }
+
+  private String stringLiteral(String expectation) {
+    Token token = current;
+    if (!(token.literal() instanceof PropertyValue.StringValue text)) {
+      throw error(token, expectation + ", found " + describe(token));
+    }
+    advance();
+    return text.value();
+  }
+
+  private void expect(TokenKind kind, String expectation) {
+    if (current.kind() != kind) {
+      throw error(current, "expected " + expectation + ", found " + describe(current));
+    }
+    advance();
+  }
+
+  /**
    * {@code startswith(Property, 'prefix')}: the property is a string with that prefix, as the range
    * {@code Property ge 'prefix' and Property lt successor}, which compares UTF-16 code units as
    * every string comparison does and reads through the key index (or a declared index) like any
    * range.
    */
-  private FilterExpression startsWith(Token function) {
-    advance();
-    Token property = current;
-    if (property.kind() != TokenKind.IDENTIFIER || RESERVED.contains(property.text())) {
-      throw error(property, "startswith takes a property name first, found " + describe(property));
-    }
-    advance();
-    if (current.kind() != TokenKind.COMMA) {
-      throw error(
-          current, "expected ',' after the property of startswith, found " + describe(current));
-    }
-    advance();
-    Token prefix = current;
-    if (!(prefix.literal() instanceof PropertyValue.StringValue text)) {
-      throw error(prefix, "startswith takes a string literal second, found " + describe(prefix));
-    }
-    advance();
-    if (current.kind() != TokenKind.CLOSE_PAREN) {
-      throw error(current, "expected ')' to close startswith, found " + describe(current));
-    }
-    advance();
+  private static FilterExpression prefixRange(String property, String prefix) {
     FilterExpression from =
-        new FilterExpression.Comparison(
-            property.text(), ComparisonOperator.GE, PropertyValue.of(text.value()));
-    String successor = StringPrefix.successor(text.value());
-    return count(
-        function,
-        successor == null
-            ? from
-            : new FilterExpression.And(
-                from,
-                new FilterExpression.Comparison(
-                    property.text(), ComparisonOperator.LT, PropertyValue.of(successor))));
+        new FilterExpression.Comparison(property, ComparisonOperator.GE, PropertyValue.of(prefix));
+    String successor = StringPrefix.successor(prefix);
+    return successor == null
+        ? from
+        : new FilterExpression.And(
+            from,
+            new FilterExpression.Comparison(
+                property, ComparisonOperator.LT, PropertyValue.of(successor)));
   }
 
   private Token operand() {

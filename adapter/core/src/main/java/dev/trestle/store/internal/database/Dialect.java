@@ -2,6 +2,8 @@ package dev.trestle.store.internal.database;
 
 import dev.trestle.PropertyValue;
 import dev.trestle.filter.FilterExpression.ComparisonOperator;
+import dev.trestle.filter.FilterExpression.TextCase;
+import dev.trestle.filter.FilterExpression.TextOperator;
 import dev.trestle.store.internal.codec.StoredType;
 import java.util.Set;
 import org.jooq.Condition;
@@ -9,6 +11,7 @@ import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.SQLDialect;
 import org.jooq.Table;
+import org.jooq.impl.DSL;
 
 /**
  * What differs between databases, kept in one narrow interface: how text is stored so that it sorts
@@ -101,4 +104,45 @@ public interface Dialect {
       Set<StoredType> acceptedTypes,
       ComparisonOperator operator,
       PropertyValue literal);
+
+  /**
+   * The stored text (as {@link #encodeText} makes it) of a user property when it is a String, NULL
+   * when the entity lacks it or holds another type.
+   */
+  Field<String> stringProperty(String property);
+
+  /** Stored text as compared by the service: by UTF-16 code unit (a binary collation). */
+  default Field<String> ordinal(Field<String> stored) {
+    return stored;
+  }
+
+  /**
+   * Whether stored text (already case-mapped) passes a text test against {@code literal}, stored
+   * form too: {@code contains}, {@code startswith} and {@code endswith} match whole units, never
+   * through a {@code LIKE} pattern (whose {@code %}, {@code _} and {@code \\} a literal would
+   * otherwise have to escape). NULL when {@code stored} is NULL.
+   */
+  default Condition textTest(Field<String> stored, TextOperator operator, String literal) {
+    Field<String> text = ordinal(stored);
+    Field<String> value = DSL.val(literal);
+    return switch (operator) {
+      case EQ -> text.eq(value);
+      case NE -> text.ne(value);
+      case GT -> text.gt(value);
+      case GE -> text.ge(value);
+      case LT -> text.lt(value);
+      case LE -> text.le(value);
+      case STARTS_WITH -> DSL.left(stored, DSL.charLength(value)).eq(value);
+      case ENDS_WITH -> DSL.right(stored, DSL.charLength(value)).eq(value);
+      case CONTAINS -> DSL.position(stored, value).gt(DSL.inline(0));
+    };
+  }
+
+  /**
+   * ASCII text with its letters mapped by the case ({@code A-Z} to {@code a-z} or back, nothing
+   * else), where the database has a faster way than {@code translate}; null when it has none.
+   */
+  default Field<String> asciiCase(Field<String> ascii, TextCase textCase) {
+    return null;
+  }
 }

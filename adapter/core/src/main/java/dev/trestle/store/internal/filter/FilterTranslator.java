@@ -15,12 +15,14 @@ import dev.trestle.filter.FilterExpression.ComparisonOperator;
 import dev.trestle.filter.FilterExpression.Constant;
 import dev.trestle.filter.FilterExpression.Not;
 import dev.trestle.filter.FilterExpression.Or;
+import dev.trestle.filter.FilterExpression.TextComparison;
 import dev.trestle.store.internal.codec.StoredType;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.Schema;
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.function.Function;
 import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
@@ -39,7 +41,7 @@ public final class FilterTranslator {
 
   /** A condition on the entity table's columns. */
   public Condition entities(FilterExpression filter) {
-    return translate(filter, this::entityComparison);
+    return translate(filter, this::entityComparison, this::textComparison);
   }
 
   /**
@@ -61,6 +63,7 @@ public final class FilterTranslator {
       case Not n -> onlyKeys(n.operand());
       case Constant c -> true;
       case Comparison c -> c.property().equals("PartitionKey") || c.property().equals("RowKey");
+      case TextComparison t -> false; // evaluated row by row, never a key range
     };
   }
 
@@ -72,18 +75,53 @@ public final class FilterTranslator {
             comparison.property().equals("TableName")
                     && comparison.literal() instanceof StringValue name
                 ? compare(Schema.NAME, comparison.operator(), name.value())
-                : falseCondition());
+                : falseCondition(),
+        text -> falseCondition());
   }
 
   private Condition translate(
-      FilterExpression filter, java.util.function.Function<Comparison, Condition> leaf) {
+      FilterExpression filter,
+      Function<Comparison, Condition> leaf,
+      Function<TextComparison, Condition> textLeaf) {
     return switch (filter) {
-      case And and -> translate(and.left(), leaf).and(translate(and.right(), leaf));
-      case Or or -> translate(or.left(), leaf).or(translate(or.right(), leaf));
-      case Not n -> not(translate(n.operand(), leaf));
+      case And and ->
+          translate(and.left(), leaf, textLeaf).and(translate(and.right(), leaf, textLeaf));
+      case Or or -> translate(or.left(), leaf, textLeaf).or(translate(or.right(), leaf, textLeaf));
+      case Not n -> not(translate(n.operand(), leaf, textLeaf));
       case Constant c -> c.value() ? DSL.trueCondition() : falseCondition();
       case Comparison comparison -> leaf.apply(comparison);
+      case TextComparison text -> textLeaf.apply(text);
     };
+  }
+
+  /**
+   * A text test on the stored text, case-mapped in SQL by {@code translate} with {@link
+   * CaseMappings} (the same on every database, whatever its collation), the literal as it is. Never
+   * NULL: false when the entity lacks the property or holds another type.
+   */
+  private Condition textComparison(TextComparison comparison) {
+    Field<String> stored =
+        switch (comparison.property()) {
+          case "PartitionKey" -> Schema.PARTITION_KEY;
+          case "RowKey" -> Schema.ROW_KEY;
+          case "Timestamp" -> null;
+          default -> dialect.stringProperty(comparison.property());
+        };
+    if (stored == null) {
+      return falseCondition();
+    }
+    Field<String> mapped = CaseMappings.of(comparison.textCase()).apply(dialect, stored);
+    String literal = dialect.encodeText(comparison.text());
+    // Every string starts with, ends with and contains '' (and SQL's position('' in x) varies).
+    boolean emptyAffix =
+        literal.isEmpty()
+            && switch (comparison.operator()) {
+              case STARTS_WITH, ENDS_WITH, CONTAINS -> true;
+              default -> false;
+            };
+    Condition test =
+        emptyAffix ? stored.isNotNull() : dialect.textTest(mapped, comparison.operator(), literal);
+    return DSL.condition("coalesce({0}, false)", test);
   }
 
   private Condition entityComparison(Comparison comparison) {

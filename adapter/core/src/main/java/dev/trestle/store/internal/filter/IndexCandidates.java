@@ -67,6 +67,7 @@ public final class IndexCandidates {
       case Not n -> null;
       case Constant c -> c.value() ? null : new Narrowing(DSL.falseCondition(), false);
       case Comparison c -> comparison(c);
+      case FilterExpression.TextComparison t -> null; // no index holds case-mapped or inner text
     };
   }
 

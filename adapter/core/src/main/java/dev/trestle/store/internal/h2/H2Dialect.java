@@ -150,4 +150,9 @@ final class H2Dialect implements Dialect {
         val(StoredType.of(literal.type()).tag),
         val(StoredType.text(literal)));
   }
+
+  @Override
+  public Field<String> stringProperty(String property) {
+    return DSL.field("trestle_string({0}, {1})", SQLDataType.VARCHAR, PROPERTIES, val(property));
+  }
 }

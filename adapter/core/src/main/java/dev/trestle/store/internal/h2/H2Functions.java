@@ -41,6 +41,18 @@ public final class H2Functions {
   }
 
   /**
+   * The text of {@code property} when the document holds it as a String, else null (Trestle's
+   * string functions test it in SQL).
+   */
+  public static String string(String document, String property) {
+    if (document == null) {
+      return null;
+    }
+    String[] stored = LAST_DOCUMENT.get().lookup(document, property);
+    return stored != null && stored[0].equals(StoredType.STRING.tag) ? stored[1] : null;
+  }
+
+  /**
    * A filter with several comparisons calls {@link #compare} several times per row with the same
    * document; each thread keeps the properties it already looked up in the last document (by
    * identity, as H2 hands over the same string).

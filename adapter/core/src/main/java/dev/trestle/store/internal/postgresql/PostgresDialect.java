@@ -8,6 +8,8 @@ import static org.jooq.impl.DSL.val;
 import dev.trestle.PropertyValue;
 import dev.trestle.PropertyValue.DoubleValue;
 import dev.trestle.filter.FilterExpression.ComparisonOperator;
+import dev.trestle.filter.FilterExpression.TextCase;
+import dev.trestle.filter.FilterExpression.TextOperator;
 import dev.trestle.store.internal.codec.StoredType;
 import dev.trestle.store.internal.codec.UnitOrderText;
 import dev.trestle.store.internal.database.Dialect;
@@ -221,5 +223,50 @@ final class PostgresDialect implements Dialect {
         name,
         tags,
         literal);
+  }
+
+  @Override
+  public Field<String> stringProperty(String property) {
+    return DSL.field(
+        "case when {0} -> {1} ->> 0 = {2} then {0} -> {1} ->> 1 end",
+        SQLDataType.VARCHAR, PROPERTIES, val(property), inline(StoredType.STRING.tag));
+  }
+
+  @Override
+  public Field<String> ordinal(Field<String> stored) {
+    return DSL.field("{0} collate \"C\"", SQLDataType.VARCHAR, stored);
+  }
+
+  /**
+   * A stored U+0000, U+0001 (escaped as two code points) or U+0002 makes a plain substring search
+   * unsafe: a literal with such units could match from the middle of an escape. Those rare literals
+   * go through a regular expression that matches whole units from the start of the text.
+   */
+  @Override
+  public Condition textTest(Field<String> stored, TextOperator operator, String literal) {
+    boolean unaligned =
+        (operator == TextOperator.CONTAINS || operator == TextOperator.ENDS_WITH)
+            && literal.chars().anyMatch(c -> c == 1 || c == 2);
+    if (!unaligned) {
+      return Dialect.super.textTest(stored, operator, literal);
+    }
+    StringBuilder pattern =
+        new StringBuilder("^(?:\\U00000001[\\U00000001\\U00000002]|[^\\U00000001])*");
+    pattern.append(operator == TextOperator.CONTAINS ? "?" : "");
+    literal.codePoints().forEach(c -> pattern.append(String.format("\\U%08X", c)));
+    pattern.append(operator == TextOperator.ENDS_WITH ? "$" : "");
+    return condition("{0} ~ {1}", stored, val(pattern.toString()));
+  }
+
+  /**
+   * Under {@code COLLATE "C"} lower() and upper() map the ASCII letters only, whatever the ctype.
+   */
+  @Override
+  public Field<String> asciiCase(Field<String> ascii, TextCase textCase) {
+    return switch (textCase) {
+      case AS_IS -> ascii;
+      case LOWER -> DSL.field("lower({0} collate \"C\")", SQLDataType.VARCHAR, ascii);
+      case UPPER -> DSL.field("upper({0} collate \"C\")", SQLDataType.VARCHAR, ascii);
+    };
   }
 }

@@ -1,0 +1,84 @@
+package dev.trestle.cli.transfer;
+
+import dev.trestle.EdmType;
+import dev.trestle.cli.CliException;
+import dev.trestle.cli.ExitCode;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.Locale;
+
+/**
+ * The column type each EDM type gets in a relational table written by export --to-sql, per target
+ * database: the one home of that mapping (README "Migrating data" shows it).
+ */
+enum SqlColumnTypes {
+  POSTGRESQL("text", "timestamp with time zone", "bytea"),
+  // H2 keeps nanoseconds when asked, so a DateTime keeps its seventh digit there
+  H2("character varying", "timestamp(9) with time zone", "binary varying");
+
+  private final String text;
+  private final String timestamp;
+  private final String binary;
+
+  SqlColumnTypes(String text, String timestamp, String binary) {
+    this.text = text;
+    this.timestamp = timestamp;
+    this.binary = binary;
+  }
+
+  static SqlColumnTypes of(Connection connection) throws SQLException {
+    String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+    if (product.contains("postgresql")) {
+      return POSTGRESQL;
+    }
+    if (product.contains("h2")) {
+      return H2;
+    }
+    throw new CliException(
+        ExitCode.USAGE,
+        "export --to-sql writes into PostgreSQL or H2, not "
+            + connection.getMetaData().getDatabaseProductName()
+            + ".");
+  }
+
+  String keys() {
+    return text;
+  }
+
+  String timestamp() {
+    return timestamp;
+  }
+
+  String of(EdmType type) {
+    return switch (type) {
+      case STRING -> text;
+      case INT32 -> "integer";
+      case INT64 -> "bigint";
+      case DOUBLE -> "double precision";
+      case BOOLEAN -> "boolean";
+      case DATE_TIME -> timestamp;
+      case GUID -> "uuid";
+      case BINARY -> binary;
+    };
+  }
+
+  /** The JDBC type a NULL of this EDM type is bound as. */
+  static int jdbcType(EdmType type) {
+    return switch (type) {
+      case STRING -> Types.VARCHAR;
+      case INT32 -> Types.INTEGER;
+      case INT64 -> Types.BIGINT;
+      case DOUBLE -> Types.DOUBLE;
+      case BOOLEAN -> Types.BOOLEAN;
+      case DATE_TIME -> Types.TIMESTAMP_WITH_TIMEZONE;
+      case GUID -> Types.OTHER;
+      case BINARY -> Types.VARBINARY;
+    };
+  }
+
+  /** A quoted identifier: any property name, case kept. */
+  static String quote(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+}
