@@ -19,7 +19,7 @@ module dev.trestle {
       dev.trestle.server;
 
   // H2 calls the Java functions that its migrations register (CREATE ALIAS ... FOR
-  // '...H2Functions.compare').
+  // '...H2Functions.compare') and the trigger of its change feeds (H2FeedTrigger).
   exports dev.trestle.store.internal.h2 to
       com.h2database;
 
@@ -34,6 +34,7 @@ module dev.trestle {
   requires flyway.core; // Flyway's jars name no module: this is the name derived from the file name
   requires com.zaxxer.hikari;
   requires org.slf4j;
+  requires static com.h2database; // the H2 change feed trigger implements org.h2.api.Trigger
 
   uses dev.trestle.store.internal.database.DatabaseType;
 

@@ -69,6 +69,12 @@ public interface TableExtensions {
    */
   void timeToLive(TimeToLive setting);
 
+  /**
+   * The table's change feed: enabled per table, then every committed change in order, resumable
+   * from a position token.
+   */
+  ChangeFeed changeFeed();
+
   /** Told after each partition of a {@link #deleteWhere(EntityQuery, DeleteProgress)}. */
   @FunctionalInterface
   interface DeleteProgress {

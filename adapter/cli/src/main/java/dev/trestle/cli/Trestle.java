@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       CountCommand.class,
       DeleteCommand.class,
       TtlCommand.class,
+      FeedCommand.class,
       VersionCommand.class,
       CommandLine.HelpCommand.class
     },

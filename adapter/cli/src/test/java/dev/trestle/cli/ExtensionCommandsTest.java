@@ -121,4 +121,29 @@ class ExtensionCommandsTest {
     CommandLine.ParseResult result = commandLine.parseArgs(args.toArray(String[]::new));
     return ((ServeCommand) result.subcommand().commandSpec().userObject()).settings();
   }
+
+  @DatabaseTest
+  void enablesReadsSweepsAndDisablesAChangeFeed(TestDatabase db) {
+    String account = seeded(db);
+
+    CliRun enabled = run(db, account, "feed", "--enable", "--retention", "PT1H");
+    assertThat(enabled.exitCode()).as(enabled.err()).isZero();
+    String start = enabled.out().strip();
+    try (TableService service = db.newService(account)) {
+      service.tableClient("Goods").insert(TableEntity.builder("d", "r0").build());
+      service.tableClient("Goods").delete("a", "r0", "*");
+    }
+    CliRun read = run(db, account, "feed", "--read", "--from", start);
+    assertThat(read.exitCode()).as(read.err()).isZero();
+    List<String> lines = read.out().lines().toList();
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(0)).contains("\tinsert\td\tr0\tW/");
+    assertThat(lines.get(1)).contains("\tdelete\ta\tr0");
+    assertThat(read.err()).startsWith("next " + lines.get(1).split("\t")[0]);
+    assertThat(run(db, account, "feed", "--sweep").out().strip()).isEqualTo("0");
+    assertThat(run(db, account, "feed", "--disable").exitCode()).isZero();
+    CliRun gone = run(db, account, "feed", "--read");
+    assertThat(gone.err()).contains("ResourceNotFound");
+    assertThat(run(db, account, "feed").exitCode()).isEqualTo(ExitCode.USAGE);
+  }
 }

@@ -2,6 +2,7 @@ package dev.trestle.server.internal;
 
 import dev.trestle.server.internal.batch.BatchEndpoint;
 import dev.trestle.server.internal.endpoints.CallContext;
+import dev.trestle.server.internal.endpoints.ChangeFeedEndpoints;
 import dev.trestle.server.internal.endpoints.EntityEndpoints;
 import dev.trestle.server.internal.endpoints.ExtensionEndpoints;
 import dev.trestle.server.internal.endpoints.ServiceEndpoints;
@@ -82,6 +83,13 @@ final class TableApi {
                 case "DELETE" -> "DeleteEntity";
                 default -> null;
               };
+          case Route.ChangeFeed feed ->
+              switch (verb) {
+                case "GET" -> "ReadChanges";
+                case "PUT" -> "EnableChangeFeed";
+                case "DELETE" -> "DisableChangeFeed";
+                default -> null;
+              };
           case Route.Batch batch -> verb.equals("POST") ? "Batch" : null;
         };
     return name == null ? RequestEvents.OTHER : name;
@@ -154,6 +162,7 @@ final class TableApi {
             case "PUT", "MERGE", "PATCH", "DELETE" -> EntityEndpoints.write(call, ctx);
             default -> throw HttpCall.methodNotAllowed();
           };
+      case Route.ChangeFeed feed -> ChangeFeedEndpoints.handle(call, ctx, feed.tableName());
       case Route.Batch batch -> {
         if (!method.equals("POST")) {
           throw HttpCall.methodNotAllowed();

@@ -34,6 +34,12 @@ public interface Dialect {
   default void prepareDatabase(org.jooq.DSLContext sql) {}
 
   /**
+   * Brings the database's change feed triggers up to date with trestle_feed, in the transaction
+   * that just enabled or disabled a feed. Nothing where the triggers look the feed up themselves.
+   */
+  default void refreshFeedTriggers(java.sql.Connection connection) throws java.sql.SQLException {}
+
+  /**
    * Text as stored in key columns and string properties; its database order is UTF-16 code-unit
    * order.
    */

@@ -7,6 +7,7 @@ import static dev.trestle.store.internal.database.Schema.TICKS;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 
+import dev.trestle.ChangeFeed;
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableExtensions;
@@ -26,6 +27,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.database.TableLookup;
+import dev.trestle.store.internal.feed.SqlChangeFeed;
 import dev.trestle.store.internal.read.PointReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -197,6 +199,11 @@ public final class SqlTableExtensions implements TableExtensions {
     if (updated == 0) {
       throw StoreErrors.tableNotFound();
     }
+  }
+
+  @Override
+  public ChangeFeed changeFeed() {
+    return new SqlChangeFeed(store, account, tableName);
   }
 
   @Override

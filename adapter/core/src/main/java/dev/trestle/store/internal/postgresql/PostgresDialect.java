@@ -36,6 +36,47 @@ final class PostgresDialect implements Dialect {
   private static final Field<Object> PROPERTIES =
       (Field) DSL.field(DSL.name("properties"), SQLDataType.JSONB);
 
+  /**
+   * Rewrites the WHEN lists of the feed triggers (migration V5) to the tables with a feed, so that
+   * writes to every other table fire nothing, and disables them while there is no feed at all.
+   * Locks the entity table first (as the trigger DDL does anyway), so that concurrent enables read
+   * each other's committed feeds in turn.
+   */
+  @Override
+  public void refreshFeedTriggers(java.sql.Connection connection) throws java.sql.SQLException {
+    try (java.sql.Statement statement = connection.createStatement()) {
+      statement.execute("lock table trestle_entity in share row exclusive mode");
+      java.util.List<String> ids = new java.util.ArrayList<>();
+      try (java.sql.ResultSet row =
+          statement.executeQuery("select table_id from trestle_feed order by table_id")) {
+        while (row.next()) {
+          ids.add(Long.toString(row.getLong(1)));
+        }
+      }
+      for (String[] trigger :
+          new String[][] {
+            {"trestle_feed_written", "insert or update", "new"},
+            {"trestle_feed_deleted", "delete", "old"}
+          }) {
+        statement.execute(
+            "create or replace trigger "
+                + trigger[0]
+                + " after "
+                + trigger[1]
+                + " on trestle_entity for each row when ("
+                + (ids.isEmpty()
+                    ? "false"
+                    : trigger[2] + ".table_id in (" + String.join(", ", ids) + ")")
+                + ") execute function trestle_feed_append()");
+        statement.execute(
+            "alter table trestle_entity "
+                + (ids.isEmpty() ? "disable" : "enable")
+                + " trigger "
+                + trigger[0]);
+      }
+    }
+  }
+
   @Override
   public SQLDialect sqlDialect() {
     return SQLDialect.POSTGRES;

@@ -28,6 +28,9 @@ public sealed interface Route {
    */
   record EntityCount(String tableName, String partitionKey, String rowKey) implements Route {}
 
+  /** A Trestle extension: {@code /name()/$changes}, the table's change feed. */
+  record ChangeFeed(String tableName) implements Route {}
+
   /** {@code /$batch}: an entity-group transaction. */
   record Batch() implements Route {}
 }

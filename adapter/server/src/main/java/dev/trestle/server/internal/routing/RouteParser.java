@@ -19,6 +19,9 @@ final class RouteParser {
   /** The extension segment of {@link Route.EntityCount}, in OData's URL conventions. */
   private static final String COUNT = "/$count";
 
+  /** The extension segment of {@link Route.ChangeFeed}. */
+  private static final String CHANGES = "/$changes";
+
   static Route parse(String resource) {
     // Tools that build URLs by joining segments send a trailing slash (POST .../Tables/,
     // .../$batch/).
@@ -27,6 +30,13 @@ final class RouteParser {
     if (trimmed.endsWith(COUNT)) {
       return count(
           new RouteParser(trimmed.substring(0, trimmed.length() - COUNT.length())).route());
+    }
+    if (trimmed.endsWith(CHANGES)) {
+      Route of = new RouteParser(trimmed.substring(0, trimmed.length() - CHANGES.length())).route();
+      if (of instanceof Route.EntitySet set) {
+        return new Route.ChangeFeed(set.tableName());
+      }
+      throw syntaxError();
     }
     return new RouteParser(trimmed).route();
   }

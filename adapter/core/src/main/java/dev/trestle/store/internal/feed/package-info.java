@@ -1,0 +1,2 @@
+/** Change feeds: enabling a table's feed, reading it by position token, sweeping old changes. */
+package dev.trestle.store.internal.feed;
