@@ -135,8 +135,10 @@ public final class ExpirySweeper implements ExpirySweep {
   }
 
   /**
-   * Deletes exactly these versions of one partition in one transaction, while the table still has
-   * time to live (an operator may have switched it off since they were read).
+   * Deletes exactly these versions of one partition in one transaction, those still expired under
+   * the table's settings as they are now: an operator may have switched TTL off or lengthened the
+   * default since they were read. The catalog row stays locked to the commit, so a setting changed
+   * meanwhile waits for the delete and one changed just before it is the one applied.
    */
   private long delete(
       DSLContext connection, long tableId, String partitionKey, List<Row2<String, Long>> versions) {
@@ -145,17 +147,21 @@ public final class ExpirySweeper implements ExpirySweep {
         () ->
             store.inTransaction(
                 connection,
-                sql ->
-                    (long)
-                        sql.deleteFrom(ENTITIES)
-                            .where(
-                                ENTITY_TABLE.eq(tableId),
-                                PARTITION_KEY.eq(partitionKey),
-                                DSL.row(ROW_KEY, TICKS).in(versions),
-                                DSL.exists(
-                                    DSL.selectOne()
-                                        .from(Schema.TABLES)
-                                        .where(TABLE_ID.eq(tableId), TTL_ENABLED.isTrue())))
-                            .execute()));
+                sql -> {
+                  Condition alive =
+                      Expiry.current(sql, tableId, true)
+                          .alive(store.dialect, store.versions.time());
+                  if (alive == null) {
+                    return 0L; // the table is gone, or has no TTL any more: nothing expires
+                  }
+                  return (long)
+                      sql.deleteFrom(ENTITIES)
+                          .where(
+                              ENTITY_TABLE.eq(tableId),
+                              PARTITION_KEY.eq(partitionKey),
+                              DSL.row(ROW_KEY, TICKS).in(versions),
+                              DSL.not(alive))
+                          .execute();
+                }));
   }
 }

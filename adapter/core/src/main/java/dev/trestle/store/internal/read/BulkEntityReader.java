@@ -8,8 +8,10 @@ import static dev.trestle.store.internal.database.Schema.TICKS;
 import dev.trestle.TableEntity;
 import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.Expiry;
+import dev.trestle.store.internal.database.IndexCatalogue;
+import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
 import dev.trestle.store.internal.database.Store;
-import dev.trestle.store.internal.database.TableLookup;
 import java.util.function.Predicate;
 import org.jooq.Condition;
 import org.jooq.Cursor;
@@ -40,12 +42,15 @@ public final class BulkEntityReader {
 
   /** Hands the entities after the stored key pair (null: from the start) to each, until false. */
   public void read(String afterPartitionKey, String afterRowKey, Predicate<TableEntity> each) {
-    long tableId = store.onOneConnection(sql -> TableLookup.id(sql, account, tableName));
+    IndexedTable table =
+        store.onOneConnection(sql -> IndexCatalogue.lookup(sql, account, tableName));
+    long tableId = table.id();
+    Expiry expiry = table.expiry();
     Dialect dialect = store.dialect;
     String partitionKey = afterPartitionKey == null ? null : dialect.encodeText(afterPartitionKey);
     String rowKey = afterPartitionKey == null ? null : dialect.encodeText(afterRowKey);
     while (true) {
-      Chunk chunk = chunk(tableId, partitionKey, rowKey, each);
+      Chunk chunk = chunk(tableId, expiry, partitionKey, rowKey, each);
       if (chunk.stopped() || chunk.last()) {
         return;
       }
@@ -58,8 +63,13 @@ public final class BulkEntityReader {
   private record Chunk(boolean last, boolean stopped, String lastPartitionKey, String lastRowKey) {}
 
   private Chunk chunk(
-      long tableId, String partitionKey, String rowKey, Predicate<TableEntity> each) {
-    Dialect dialect = store.dialect;
+      long tableId,
+      Expiry expiry,
+      String partitionKey,
+      String rowKey,
+      Predicate<TableEntity> each) {
+    // expired entities are absent to every read; a table without TTL gets no condition
+    Condition alive = expiry.alive(store.dialect, store.versions.time());
     Condition after =
         partitionKey == null
             ? DSL.trueCondition()
@@ -67,14 +77,15 @@ public final class BulkEntityReader {
     // autocommit off, so that PostgreSQL streams the rows through a cursor of FETCH_SIZE; no
     // silence limit, since the planner may sort a chunk before its first row
     return store.unhurried(
-        context -> store.inTransaction(context, sql -> rows(sql, tableId, after, each)));
+        context -> store.inTransaction(context, sql -> rows(sql, tableId, after, alive, each)));
   }
 
   /**
    * The chunk's rows, bounded above by the key {@value #CHUNK} rows ahead (an index-only walk):
    * with a LIMIT alone, PostgreSQL may read and sort the whole rest of the table for each chunk.
    */
-  private Chunk rows(DSLContext sql, long tableId, Condition after, Predicate<TableEntity> each) {
+  private Chunk rows(
+      DSLContext sql, long tableId, Condition after, Condition alive, Predicate<TableEntity> each) {
     Dialect dialect = store.dialect;
     Record2<String, String> end =
         sql.select(PARTITION_KEY, ROW_KEY)
@@ -93,7 +104,10 @@ public final class BulkEntityReader {
     try (Cursor<Record4<String, String, Long, Object>> cursor =
         sql.select(PARTITION_KEY, ROW_KEY, TICKS, dialect.propertiesColumn())
             .from(dialect.entitiesForReading("trestle_entity"))
-            .where(ENTITY_TABLE.eq(tableId).and(within))
+            .where(
+                alive == null
+                    ? ENTITY_TABLE.eq(tableId).and(within)
+                    : ENTITY_TABLE.eq(tableId).and(within).and(alive))
             .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
             .fetchSize(FETCH_SIZE)
             .fetchLazy()) {

@@ -1,5 +1,10 @@
 package dev.trestle.store.internal.write;
 
+import static dev.trestle.store.internal.database.Schema.ENTITIES;
+import static dev.trestle.store.internal.database.Schema.ENTITY_TABLE;
+import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
+import static dev.trestle.store.internal.database.Schema.ROW_KEY;
+
 import dev.trestle.BulkWriteOptions;
 import dev.trestle.BulkWriter;
 import dev.trestle.TableEntity;
@@ -8,6 +13,7 @@ import dev.trestle.TableException;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.TableLookup;
@@ -19,7 +25,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jooq.Condition;
+import org.jooq.Row2;
 import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 
 /**
  * The library's {@link BulkWriter}: rows of {@value #ROWS_PER_STATEMENT} per INSERT (or upsert),
@@ -67,7 +76,7 @@ public final class BulkEntityWriter implements BulkWriter {
     long ticks =
         options.keepTimestamps() && entity.timestamp() != null
             ? Ticks.of(entity.timestamp())
-            : Ticks.now();
+            : store.versions.now(); // the service's clock, which time to live reads too
     Dialect dialect = store.dialect;
     Row row =
         new Row(
@@ -155,6 +164,9 @@ public final class BulkEntityWriter implements BulkWriter {
         return;
       } catch (DataAccessException e) {
         if (store.errors.isDuplicateKey(e) && options.mode() == BulkWriteOptions.Mode.INSERT) {
+          if (attempt < MAX_ATTEMPTS && removedExpired(rows)) {
+            continue; // over expired entities, as over none
+          }
           throw new TableException(
               TableErrorCode.ENTITY_ALREADY_EXISTS,
               "An entity of the batch ending at (PartitionKey='"
@@ -175,6 +187,31 @@ public final class BulkEntityWriter implements BulkWriter {
         }
       }
     }
+  }
+
+  /**
+   * After a duplicate key: deletes the stored entities of these keys that have expired (only in a
+   * table with time to live, so that other tables' batches never pay for it), exactly those still
+   * expired now; whether there were any.
+   */
+  private boolean removedExpired(List<Row> rows) {
+    List<Row2<String, String>> keys = new ArrayList<>(rows.size());
+    for (Row row : rows) {
+      keys.add(DSL.row(row.partitionKey(), row.rowKey()));
+    }
+    return store.inTransaction(
+        sql -> {
+          Condition alive =
+              Expiry.current(sql, tableId, false).alive(store.dialect, store.versions.time());
+          return alive != null
+              && sql.deleteFrom(ENTITIES)
+                      .where(
+                          ENTITY_TABLE.eq(tableId),
+                          DSL.row(PARTITION_KEY, ROW_KEY).in(keys),
+                          DSL.not(alive))
+                      .execute()
+                  > 0;
+        });
   }
 
   private Void write(Connection connection, List<Row> rows) throws SQLException {

@@ -121,4 +121,36 @@ class ExpirySweeperTest {
       assertThat(List.copyOf(table.listEntities().stream().toList())).isEmpty();
     }
   }
+
+  @DatabaseTest
+  void anEntityNoLongerExpiredUnderALengthenedDefaultIsNotDeleted(TestDatabase database) {
+    String account = "longer" + UUID.randomUUID().toString().substring(0, 8);
+    try (TableService service = ClockedServices.open(database, clock, true, account);
+        Store store = store(database)) {
+      service.createTable("longer");
+      TableClient table = service.tableClient("longer");
+      table.insert(TableEntity.builder("p", "kept").put("v", 1).build());
+      // expired under any default: the sweep's visit to this table deletes it
+      table.insert(
+          TableEntity.builder("p", "own")
+              .put(TimeToLive.EXPIRES_PROPERTY, clock.instant().plusSeconds(1))
+              .build());
+      clock.advance(Duration.ofSeconds(61));
+      ExpirySweeper lengthening =
+          new ExpirySweeper(
+              store, () -> table.extensions().timeToLive(TimeToLive.of(Duration.ofHours(1))));
+
+      // every table with TTL is swept in turn: each run reads this one under the short default,
+      // and the default is lengthened before the run deletes
+      while (storedRows(database, account, "longer") == 2) {
+        table.extensions().timeToLive(TimeToLive.of(Duration.ofSeconds(60)));
+        lengthening.runOnce(1000);
+      }
+
+      assertThat(table.get("p", "kept").properties().get("v").value()).isEqualTo(1);
+      table.extensions().timeToLive(TimeToLive.OFF);
+      assertThat(table.listEntities().stream().map(TableEntity::rowKey).toList())
+          .containsExactly("kept");
+    }
+  }
 }
