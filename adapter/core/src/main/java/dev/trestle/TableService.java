@@ -142,6 +142,15 @@ public interface TableService extends AutoCloseable {
         TableErrorCode.NOT_IMPLEMENTED, "This TableService offers no Trestle extensions.");
   }
 
+  /**
+   * The removal of changes past their retention from every change feed of the database, which the
+   * caller runs on its schedule (as {@code trestle serve} does).
+   */
+  default ChangeFeedSweep changeFeedSweep() {
+    throw new TableException(
+        TableErrorCode.NOT_IMPLEMENTED, "This TableService offers no Trestle extensions.");
+  }
+
   /** Closes the pool the service created, if any; a caller's DataSource stays open. */
   @Override
   void close();

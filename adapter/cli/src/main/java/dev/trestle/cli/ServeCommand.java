@@ -279,6 +279,24 @@ final class ServeCommand implements Callable<Integer> {
               + " partition per transaction. Env TRESTLE_TTL_SWEEP_BATCH. Default: 1000")
   String ttlSweepBatch;
 
+  @Option(
+      names = "--feed-sweep-interval",
+      paramLabel = "SECONDS",
+      order = 44,
+      description =
+          "How often changes older than their feed's retention are removed, a bounded batch of one"
+              + " table's feed each time; 0 never. Env TRESTLE_FEED_SWEEP_INTERVAL. Default: 60")
+  String feedSweepInterval;
+
+  @Option(
+      names = "--feed-sweep-batch",
+      paramLabel = "CHANGES",
+      order = 45,
+      description =
+          "The changes one feed sweep removes at most, of one table, in one transaction. Env"
+              + " TRESTLE_FEED_SWEEP_BATCH. Default: 10000")
+  String feedSweepBatch;
+
   @Mixin EmulatorOptions emulator;
 
   /** The expiry sweep's schedule, checked. */
@@ -288,6 +306,15 @@ final class ServeCommand implements Callable<Integer> {
         Duration.ofSeconds(
             configuration.integer(Setting.TTL_SWEEP_INTERVAL, ttlSweepInterval, 0, 86_400)),
         configuration.integer(Setting.TTL_SWEEP_BATCH, ttlSweepBatch, 1, 1_000_000));
+  }
+
+  /** The change-feed sweep's schedule, checked. */
+  FeedSweeps.Schedule feedSweep() {
+    var configuration = database.configuration(trestle.environment());
+    return new FeedSweeps.Schedule(
+        Duration.ofSeconds(
+            configuration.integer(Setting.FEED_SWEEP_INTERVAL, feedSweepInterval, 0, 86_400)),
+        configuration.integer(Setting.FEED_SWEEP_BATCH, feedSweepBatch, 1, 1_000_000));
   }
 
   /** The indexes the settings declare, each checked. */
@@ -326,6 +353,7 @@ final class ServeCommand implements Callable<Integer> {
     ServerSettings settings = settings();
     List<IndexDeclaration> declaredIndexes = declaredIndexes();
     ExpirySweeps.Schedule sweep = expirySweep();
+    FeedSweeps.Schedule feedSweep = feedSweep();
     Logging.setTrestleLevel(settings.logLevel());
     Logging.setFormat(settings.logFormat());
     Logging.setAccessLog(settings.logOutput().accessLog());
@@ -336,6 +364,7 @@ final class ServeCommand implements Callable<Integer> {
     ServerRuntime runtime = ServerRuntime.start(settings);
     DeclaredIndexes.createInBackground(runtime, declaredIndexes);
     ExpirySweeps.startInBackground(runtime, sweep);
+    FeedSweeps.startInBackground(runtime, feedSweep);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

@@ -46,7 +46,9 @@ public enum Setting {
   EXTENSIONS("extensions", "on"),
   RELAXED_TRANSACTIONS("relaxed-transactions", "off"),
   TTL_SWEEP_INTERVAL("ttl-sweep-interval", "60"),
-  TTL_SWEEP_BATCH("ttl-sweep-batch", "1000");
+  TTL_SWEEP_BATCH("ttl-sweep-batch", "1000"),
+  FEED_SWEEP_INTERVAL("feed-sweep-interval", "60"),
+  FEED_SWEEP_BATCH("feed-sweep-batch", "10000");
 
   private final String key;
   private final String defaultValue;

@@ -48,6 +48,7 @@ public final class SqlTableService implements TableService {
   private final boolean extensions;
   private final RelaxedTransactions relaxedTransactions;
   private final ExpirySweeper sweeper;
+  private final dev.trestle.store.internal.feed.FeedSweeper feedSweeper;
 
   private SqlTableService(
       Store store,
@@ -61,6 +62,7 @@ public final class SqlTableService implements TableService {
     this.extensions = extensions;
     this.relaxedTransactions = relaxedTransactions;
     this.sweeper = new ExpirySweeper(store);
+    this.feedSweeper = new dev.trestle.store.internal.feed.FeedSweeper(store);
   }
 
   public static TableService open(StoreSettings settings) {
@@ -287,6 +289,11 @@ public final class SqlTableService implements TableService {
   @Override
   public dev.trestle.ExpirySweep expirySweep() {
     return sweeper;
+  }
+
+  @Override
+  public dev.trestle.ChangeFeedSweep changeFeedSweep() {
+    return feedSweeper;
   }
 
   @Override
