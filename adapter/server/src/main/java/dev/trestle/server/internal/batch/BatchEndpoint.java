@@ -210,7 +210,10 @@ public final class BatchEndpoint {
     if (path.route() instanceof Route.Batch
         || path.route() instanceof Route.ServiceRoot
         || path.route() instanceof Route.TableCollection
-        || path.route() instanceof Route.TableResource) {
+        || path.route() instanceof Route.TableResource
+        // the extensions' resources are not entities either: refused alike, never 405
+        || path.route() instanceof Route.EntityCount
+        || path.route() instanceof Route.ChangeFeed) {
       throw new TableException(
           TableErrorCode.INVALID_INPUT, "A batch may only contain entity operations.");
     }
