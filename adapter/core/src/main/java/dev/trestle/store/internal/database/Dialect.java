@@ -9,7 +9,9 @@ import java.util.Set;
 import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.ResultQuery;
 import org.jooq.SQLDialect;
+import org.jooq.SelectForUpdateStep;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 
@@ -144,5 +146,14 @@ public interface Dialect {
    */
   default Field<String> asciiCase(Field<String> ascii, TextCase textCase) {
     return null;
+  }
+
+  /**
+   * The select, locking the rows it reads against updates to the transaction's end. Where the
+   * database has it, a shared lock that a foreign key's check (an insert of an entity) does not
+   * wait for; H2 has only FOR UPDATE.
+   */
+  default <R extends Record> ResultQuery<R> lockedAgainstUpdates(SelectForUpdateStep<R> select) {
+    return select.forUpdate();
   }
 }

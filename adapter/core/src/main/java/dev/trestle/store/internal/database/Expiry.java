@@ -44,9 +44,10 @@ public record Expiry(boolean enabled, Long defaultSeconds) {
    * The table's setting as it is now ({@link #NEVER} when the table is gone); {@code locked} keeps
    * its catalog row locked to the end of the transaction, so that no change of it commits before.
    */
-  public static Expiry current(DSLContext sql, long tableId, boolean locked) {
+  public static Expiry current(DSLContext sql, Dialect dialect, long tableId, boolean locked) {
     var select = sql.select(ENABLED, DEFAULT_SECONDS).from(TABLES).where(TABLE_ID.eq(tableId));
-    Record2<Boolean, Long> row = locked ? select.forUpdate().fetchOne() : select.fetchOne();
+    Record2<Boolean, Long> row =
+        locked ? dialect.lockedAgainstUpdates(select).fetchOne() : select.fetchOne();
     return row == null ? NEVER : of(row.value1(), row.value2());
   }
 

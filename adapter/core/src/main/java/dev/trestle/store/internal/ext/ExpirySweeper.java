@@ -137,8 +137,9 @@ public final class ExpirySweeper implements ExpirySweep {
   /**
    * Deletes exactly these versions of one partition in one transaction, those still expired under
    * the table's settings as they are now: an operator may have switched TTL off or lengthened the
-   * default since they were read. The catalog row stays locked to the commit, so a setting changed
-   * meanwhile waits for the delete and one changed just before it is the one applied.
+   * default since they were read. The catalog row stays locked against updates to the commit, so a
+   * setting changed meanwhile waits for the delete and one changed just before it is the one
+   * applied.
    */
   private long delete(
       DSLContext connection, long tableId, String partitionKey, List<Row2<String, Long>> versions) {
@@ -149,7 +150,7 @@ public final class ExpirySweeper implements ExpirySweep {
                 connection,
                 sql -> {
                   Condition alive =
-                      Expiry.current(sql, tableId, true)
+                      Expiry.current(sql, store.dialect, tableId, true)
                           .alive(store.dialect, store.versions.time());
                   if (alive == null) {
                     return 0L; // the table is gone, or has no TTL any more: nothing expires

@@ -22,7 +22,9 @@ import org.jooq.Field;
 import org.jooq.JSONB;
 import org.jooq.QueryPart;
 import org.jooq.Record;
+import org.jooq.ResultQuery;
 import org.jooq.SQLDialect;
+import org.jooq.SelectForUpdateStep;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
@@ -269,5 +271,11 @@ final class PostgresDialect implements Dialect {
       case LOWER -> DSL.field("lower({0} collate \"C\")", SQLDataType.VARCHAR, ascii);
       case UPPER -> DSL.field("upper({0} collate \"C\")", SQLDataType.VARCHAR, ascii);
     };
+  }
+
+  /** FOR SHARE: an entity insert's foreign-key check (FOR KEY SHARE) does not wait for it. */
+  @Override
+  public <R extends Record> ResultQuery<R> lockedAgainstUpdates(SelectForUpdateStep<R> select) {
+    return select.forShare();
   }
 }

@@ -202,7 +202,8 @@ public final class BulkEntityWriter implements BulkWriter {
     return store.inTransaction(
         sql -> {
           Condition alive =
-              Expiry.current(sql, tableId, false).alive(store.dialect, store.versions.time());
+              Expiry.current(sql, store.dialect, tableId, false)
+                  .alive(store.dialect, store.versions.time());
           return alive != null
               && sql.deleteFrom(ENTITIES)
                       .where(
