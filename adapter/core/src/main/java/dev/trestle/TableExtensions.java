@@ -35,6 +35,15 @@ public interface TableExtensions {
   EntityPage queryDescending(EntityQuery query);
 
   /**
+   * One page of the query's matches (filter, key range, {@code top}) in the order of one property,
+   * as {@link Ordering} defines it. The continuation carries the last entity's sort value and keys
+   * and resumes exactly after it (no entity skipped or repeated, however many share a value); pass
+   * it only to this method with the same ordering. Each page reads every match of the filter, so
+   * its cost grows with the matches, not with {@code top}.
+   */
+  EntityPage queryOrderedBy(EntityQuery query, Ordering ordering);
+
+  /**
    * Deletes every entity of one partition in one transaction; returns how many there were (0 for an
    * empty or absent partition).
    */
