@@ -20,6 +20,22 @@ public record Ordering(String property, EdmType type, boolean descending) {
     if (property.isEmpty()) {
       throw new TableException(TableErrorCode.INVALID_INPUT, "The ordering property is empty.");
     }
+    EdmType required =
+        switch (property) {
+          case "PartitionKey", "RowKey" -> EdmType.STRING;
+          case "Timestamp" -> EdmType.DATE_TIME;
+          default -> type;
+        };
+    if (required != type) {
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
+          property
+              + " is an "
+              + required.odataName()
+              + "; it cannot be ordered as "
+              + type.odataName()
+              + ".");
+    }
   }
 
   /** Smallest values first. */

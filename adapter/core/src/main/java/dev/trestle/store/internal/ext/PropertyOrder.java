@@ -44,22 +44,6 @@ final class PropertyOrder implements Comparator<PropertyOrder.SortKey> {
   PropertyOrder(Ordering ordering) {
     this.ordering = ordering;
     this.kind = ValueKind.of(ordering.type());
-    EdmType required =
-        switch (ordering.property()) {
-          case "PartitionKey", "RowKey" -> EdmType.STRING;
-          case "Timestamp" -> EdmType.DATE_TIME;
-          default -> ordering.type();
-        };
-    if (required != ordering.type()) {
-      throw new TableException(
-          TableErrorCode.INVALID_INPUT,
-          ordering.property()
-              + " is an "
-              + required.odataName()
-              + "; it cannot be ordered as "
-              + ordering.type().odataName()
-              + ".");
-    }
   }
 
   /** The entity's sort key, decoding only the ordering's property. */
