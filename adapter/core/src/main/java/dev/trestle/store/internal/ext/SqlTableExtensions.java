@@ -51,6 +51,10 @@ public final class SqlTableExtensions implements TableExtensions {
       field(name("ttl_enabled"), org.jooq.impl.SQLDataType.BOOLEAN);
   private static final Field<Long> DEFAULT_TTL =
       field(name("default_ttl"), org.jooq.impl.SQLDataType.BIGINT);
+
+  /** Rows per round trip of an ordered query's read. */
+  private static final int FETCH_SIZE = 1_000;
+
   private final Store store;
   private final String account;
   private final String tableName;
@@ -160,16 +164,18 @@ public final class SqlTableExtensions implements TableExtensions {
     Field<Object> properties = store.dialect.propertiesColumn();
     ScanRequest decoder =
         new ScanRequest(store, store.queryLimits, 0, null, null, null, null, null, tableName);
-    // Every match is read (streamed) and the first top + 1 after the resume point are kept: the
-    // cost is the matches of the filter, whatever top is.
+    // Every match is read and the first top + 1 after the resume point are kept: the cost is the
+    // matches of the filter, whatever top is. The rows stream in batches (PostgreSQL's driver
+    // honours a fetch size only inside a transaction, hence the snapshot).
     PageSelection page = new PageSelection(order, after, top + 1);
-    store.onOneConnection(
+    store.inSnapshot(
         sql -> {
           IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
           try (Cursor<? extends Record> rows =
               sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties)
                   .from(store.dialect.entitiesForReading("trestle_entity"))
                   .where(ENTITY_TABLE.eq(table.id()).and(matching.on(store, table)))
+                  .fetchSize(FETCH_SIZE)
                   .fetchLazy()) {
             for (Record row : rows) {
               page.offer(
