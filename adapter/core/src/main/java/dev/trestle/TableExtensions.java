@@ -4,10 +4,10 @@ import java.util.Objects;
 
 /**
  * Trestle's extensions of one table, beyond what Azure Table Storage offers: counting, existence
- * checks, newest-first reads and bulk deletes, each one SQL statement (or one per partition)
- * instead of a client loop. Code using them does not run on Azure; reach them explicitly with
- * {@link TableClient#extensions()}. A service built with {@code extensions(false)} refuses every
- * call with {@code NotImplemented}.
+ * checks, newest-first reads, ordering by a property and bulk deletes, each one SQL statement (or
+ * one per partition) instead of a client loop. Code using them does not run on Azure; reach them
+ * explicitly with {@link TableClient#extensions()}. A service built with {@code extensions(false)}
+ * refuses every call with {@code NotImplemented}.
  */
 public interface TableExtensions {
 
