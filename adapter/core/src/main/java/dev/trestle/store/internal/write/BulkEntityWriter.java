@@ -2,6 +2,7 @@ package dev.trestle.store.internal.write;
 
 import dev.trestle.BulkWriteOptions;
 import dev.trestle.BulkWriter;
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
@@ -68,13 +69,22 @@ public final class BulkEntityWriter implements BulkWriter {
         options.keepTimestamps() && entity.timestamp() != null
             ? Ticks.of(entity.timestamp())
             : Ticks.now();
+    pend(entity, ticks, store.properties.encode(entity.properties()));
+  }
+
+  @Override
+  public void addRaw(RawEntity entity) {
+    pend(entity.keys(), options.keepTimestamps() ? entity.ticks() : Ticks.now(), entity.document());
+  }
+
+  private void pend(TableEntity entity, long ticks, String document) {
     Dialect dialect = store.dialect;
     Row row =
         new Row(
             dialect.encodeText(entity.partitionKey()),
             dialect.encodeText(entity.rowKey()),
             ticks,
-            store.properties.encode(entity.properties()));
+            document);
     Row before = pending.put(new Key(entity.partitionKey(), entity.rowKey()), row);
     if (before != null && options.mode() == BulkWriteOptions.Mode.INSERT) {
       pending.clear();
