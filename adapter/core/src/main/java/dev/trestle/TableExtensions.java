@@ -4,10 +4,10 @@ import java.util.Objects;
 
 /**
  * Trestle's extensions of one table, beyond what Azure Table Storage offers: counting, existence
- * checks, newest-first reads and bulk deletes, each one SQL statement (or one per partition)
- * instead of a client loop. Code using them does not run on Azure; reach them explicitly with
- * {@link TableClient#extensions()}. A service built with {@code extensions(false)} refuses every
- * call with {@code NotImplemented}.
+ * checks, newest-first reads, ordering by a property and bulk deletes, each one SQL statement (or
+ * one per partition) instead of a client loop. Code using them does not run on Azure; reach them
+ * explicitly with {@link TableClient#extensions()}. A service built with {@code extensions(false)}
+ * refuses every call with {@code NotImplemented}.
  */
 public interface TableExtensions {
 
@@ -33,6 +33,15 @@ public interface TableExtensions {
    * method.
    */
   EntityPage queryDescending(EntityQuery query);
+
+  /**
+   * One page of the query's matches (filter, key range, {@code top}) in the order of one property,
+   * as {@link Ordering} defines it. The continuation carries the last entity's sort value and keys
+   * and resumes exactly after it (no entity skipped or repeated, however many share a value); pass
+   * it only to this method with the same ordering. Each page reads every match of the filter, so
+   * its cost grows with the matches, not with {@code top}.
+   */
+  EntityPage queryOrderedBy(EntityQuery query, Ordering ordering);
 
   /**
    * Deletes every entity of one partition in one transaction; returns how many there were (0 for an

@@ -138,7 +138,7 @@ final class TableApi {
         yield switch (method) {
           case "GET" ->
               call.query(ExtensionEndpoints.ORDER_BY) != null
-                  ? ExtensionEndpoints.queryDescending(call, ctx, set.tableName())
+                  ? ExtensionEndpoints.queryOrdered(call, ctx, set.tableName())
                   : EntityEndpoints.query(call, ctx, set.tableName());
           case "POST" -> EntityEndpoints.write(call, ctx);
           case "DELETE" -> {

@@ -38,6 +38,16 @@ public final class ContinuationTokens {
 
   public record ResumePoint(String partitionKey, String rowKey) {}
 
+  /** Any text as an opaque token part (the URL-safe alphabet, no '.'), e.g. a sort value. */
+  public static String encodeText(String text) {
+    return encode(text);
+  }
+
+  /** The text of {@link #encodeText}; {@code InvalidInput} for garbage. */
+  public static String decodeText(String token) {
+    return decode(token);
+  }
+
   public static String encodeTableName(String name) {
     return encode(name);
   }

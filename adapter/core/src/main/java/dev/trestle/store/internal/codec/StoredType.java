@@ -138,7 +138,7 @@ public enum StoredType {
   }
 
   /** The value back from its canonical text. */
-  PropertyValue parse(String text) {
+  public PropertyValue parse(String text) {
     return switch (this) {
       case STRING -> PropertyValue.of(text);
       case INT32 -> PropertyValue.of(Integer.parseInt(text));

@@ -10,6 +10,7 @@ import static org.jooq.impl.DSL.name;
 import dev.trestle.ChangeFeed;
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
+import dev.trestle.Ordering;
 import dev.trestle.TableExtensions;
 import dev.trestle.TimeToLive;
 import dev.trestle.model.EntityValidator;
@@ -34,6 +35,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.jooq.Condition;
+import org.jooq.Cursor;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Record2;
@@ -49,6 +51,10 @@ public final class SqlTableExtensions implements TableExtensions {
       field(name("ttl_enabled"), org.jooq.impl.SQLDataType.BOOLEAN);
   private static final Field<Long> DEFAULT_TTL =
       field(name("default_ttl"), org.jooq.impl.SQLDataType.BIGINT);
+
+  /** Rows per round trip of an ordered query's read. */
+  private static final int FETCH_SIZE = 1_000;
+
   private final Store store;
   private final String account;
   private final String tableName;
@@ -143,6 +149,53 @@ public final class SqlTableExtensions implements TableExtensions {
     if (rows.size() > top) {
       StoredEntity last = entities.get(entities.size() - 1);
       next = Optional.of(ContinuationTokens.after(last.partitionKey(), last.rowKey()));
+    }
+    return new StoredPage(entities, next).toEntityPage(query.select());
+  }
+
+  @Override
+  public EntityPage queryOrderedBy(EntityQuery query, Ordering ordering) {
+    Objects.requireNonNull(query, "query");
+    PropertyOrder order = new PropertyOrder(Objects.requireNonNull(ordering, "ordering"));
+    Matching matching = Matching.of(store, query);
+    int top = query.top() == null ? TableLimits.MAX_PAGE_SIZE : query.top();
+    PropertyOrder.SortKey after =
+        query.continuation() == null ? null : order.resumeAfter(query.continuation());
+    Field<Object> properties = store.dialect.propertiesColumn();
+    ScanRequest decoder =
+        new ScanRequest(store, store.queryLimits, 0, null, null, null, null, null, tableName);
+    // Every match is read and the first top + 1 after the resume point are kept: the cost is the
+    // matches of the filter, whatever top is. The rows stream in batches (PostgreSQL's driver
+    // honours a fetch size only inside a transaction, hence the snapshot).
+    PageSelection page = new PageSelection(order, after, top + 1);
+    store.inSnapshot(
+        sql -> {
+          IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+          try (Cursor<? extends Record> rows =
+              sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties)
+                  .from(store.dialect.entitiesForReading("trestle_entity"))
+                  .where(ENTITY_TABLE.eq(table.id()).and(matching.on(store, table)))
+                  .fetchSize(FETCH_SIZE)
+                  .fetchLazy()) {
+            for (Record row : rows) {
+              page.offer(
+                  decoder.entity(
+                      row.get(PARTITION_KEY),
+                      row.get(ROW_KEY),
+                      row.get(TICKS),
+                      row.get(properties)));
+            }
+          }
+          return null;
+        });
+    List<PageSelection.Entry> kept = page.inOrder();
+    List<StoredEntity> entities = new ArrayList<>();
+    for (int i = 0; i < Math.min(top, kept.size()); i++) {
+      entities.add(kept.get(i).entity());
+    }
+    Optional<dev.trestle.EntityQuery.Continuation> next = Optional.empty();
+    if (kept.size() > top) {
+      next = Optional.of(PropertyOrder.continuationAfter(kept.get(top - 1).key()));
     }
     return new StoredPage(entities, next).toEntityPage(query.select());
   }

@@ -2,6 +2,7 @@ package dev.trestle.server.internal.endpoints;
 
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
+import dev.trestle.Ordering;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableExtensions;
@@ -25,6 +26,9 @@ import java.util.List;
 public final class ExtensionEndpoints {
   /** The query option that orders a query's entities: {@code trestle-orderby=RowKey desc}. */
   public static final String ORDER_BY = "trestle-orderby";
+
+  /** The EDM type of the values a {@link #ORDER_BY} of a property orders. */
+  static final String ORDER_BY_TYPE = "trestle-orderby-type";
 
   /**
    * The query option of a bulk delete on an entity set: {@code all}, {@code partition}, {@code
@@ -56,20 +60,13 @@ public final class ExtensionEndpoints {
   }
 
   /**
-   * {@code GET /t()?trestle-orderby=RowKey desc}: a page in descending key order; its continuation
-   * headers resume only with the same option.
+   * {@code GET /t()?trestle-orderby=RowKey desc}: a page in descending key order; {@code
+   * trestle-orderby=Price desc&trestle-orderby-type=Edm.Int32}: a page ordered by a property (see
+   * {@link OrderByOption}). Continuation headers resume only with the same options.
    */
-  public static ApiResponse queryDescending(HttpCall call, CallContext ctx, String table) {
+  public static ApiResponse queryOrdered(HttpCall call, CallContext ctx, String table) {
     ctx.grant().authorize(Operation.QUERY_ENTITIES, table);
-    String order = call.query(ORDER_BY).trim();
-    if (!order.equals("RowKey desc") && !order.equals("PartitionKey desc,RowKey desc")) {
-      throw new TableException(
-          TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,
-          "The value of query parameter '"
-              + ORDER_BY
-              + "' must be 'RowKey desc': descending (PartitionKey, RowKey) order is the one order"
-              + " offered.");
-    }
+    Ordering ordering = OrderByOption.parse(call.query(ORDER_BY), call.query(ORDER_BY_TYPE));
     String nextPartitionKey = call.query("NextPartitionKey");
     EntityQuery.Continuation continuation =
         nextPartitionKey == null
@@ -85,7 +82,11 @@ public final class ExtensionEndpoints {
                     Preconditions.top(call),
                     continuation,
                     grantedRange(ctx)));
-    EntityPage page = extensions(ctx, table).queryDescending(query);
+    TableExtensions extensions = extensions(ctx, table);
+    EntityPage page =
+        ordering == null
+            ? extensions.queryDescending(query)
+            : extensions.queryOrderedBy(query, ordering);
     MetadataLevel level = call.metadataLevel();
     ApiResponse response =
         ApiResponse.status(200)
