@@ -20,6 +20,13 @@ public interface BulkWriter extends AutoCloseable {
    */
   void add(TableEntity entity);
 
+  /**
+   * Adds an entity as read by {@link TableService#readRawEntities} from a service of the same
+   * {@link TableService#storedForm()}, without decoding its properties (they were validated when
+   * first written); otherwise as {@link #add}.
+   */
+  void addRaw(RawEntity entity);
+
   /** Commits what is pending, in one transaction. */
   void flush();
 

@@ -90,6 +90,22 @@ public interface TableService extends AutoCloseable {
       java.util.function.Predicate<TableEntity> each);
 
   /**
+   * The form in which this service's database stores entities (the dialect's: PostgreSQL jsonb, H2
+   * text); two services of equal forms can pass {@link RawEntity raw entities} to each other.
+   */
+  String storedForm();
+
+  /**
+   * Like {@link #readEntities}, but hands each entity as stored, undecoded: for copies into a
+   * service of the same {@link #storedForm()} through {@link BulkWriter#addRaw}.
+   */
+  void readRawEntities(
+      String tableName,
+      String afterPartitionKey,
+      String afterRowKey,
+      java.util.function.Predicate<RawEntity> each);
+
+  /**
    * Declares an index on a property of one table's entities for filters comparing it with values of
    * {@code type} ({@code Timestamp} with {@link EdmType#DATE_TIME} indexes the write time), and
    * builds it: on PostgreSQL without blocking writes, returning when it is ready. Declaring what is

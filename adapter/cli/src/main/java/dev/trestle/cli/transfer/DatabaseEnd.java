@@ -4,6 +4,7 @@ import dev.trestle.BulkWriteOptions;
 import dev.trestle.BulkWriter;
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import dev.trestle.TableException;
 import dev.trestle.TableInfo;
@@ -91,6 +92,23 @@ public final class DatabaseEnd implements End {
     }
   }
 
+  /** Stored entities when all are read (a filter needs them decoded). */
+  @Override
+  public String storedFormRead() {
+    return filter == null ? tables.storedForm() : null;
+  }
+
+  @Override
+  public void readRaw(String table, Position from, Predicate<RawEntity> each) {
+    tables.readRawEntities(table, from.partitionKey(), from.rowKey(), each);
+  }
+
+  /** Stored entities in the bulk modes (merge needs them decoded). */
+  @Override
+  public String storedFormWritten() {
+    return mode == EntityWriter.Mode.MERGE ? null : tables.storedForm();
+  }
+
   @Override
   public Table open(String table, Position from) {
     tables.createTableIfNotExists(table);
@@ -153,6 +171,10 @@ public final class DatabaseEnd implements End {
       } catch (TableException e) {
         throw refused(entity, e);
       }
+      added();
+    }
+
+    private void added() {
       added++;
       if (replacingFirstBatch && committed.entities() > 0) {
         replacingFirstBatch = false;
@@ -160,6 +182,16 @@ public final class DatabaseEnd implements End {
         base = added;
         writer = writer(bulkMode());
       }
+    }
+
+    @Override
+    public void addRaw(RawEntity entity) {
+      try {
+        writer.addRaw(entity);
+      } catch (TableException e) {
+        throw refused(entity.keys(), e);
+      }
+      added();
     }
 
     @Override

@@ -1,11 +1,14 @@
 package dev.trestle.cli.transfer;
 
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Reads a table of a {@link Source} on a thread of its own, {@value #CHUNKS} chunks of {@value
@@ -13,31 +16,37 @@ import java.util.concurrent.TimeUnit;
  * memory stays bounded. Entities come out in the order read; a failure of the read comes out after
  * the entities read before it.
  */
-final class ReadAhead implements AutoCloseable {
+final class ReadAhead<T> implements AutoCloseable {
   static final int CHUNK = 500;
   static final int CHUNKS = 8;
-  private static final List<TableEntity> END = List.of();
 
-  private final BlockingQueue<List<TableEntity>> queue = new ArrayBlockingQueue<>(CHUNKS);
+  private final BlockingQueue<List<T>> queue = new ArrayBlockingQueue<>(CHUNKS);
   private final Thread thread;
   private volatile boolean closed;
   private volatile RuntimeException failure;
   private boolean ended;
 
-  ReadAhead(Source source, String table, Position from) {
-    thread =
-        Thread.ofPlatform()
-            .daemon()
-            .name("trestle-read-" + table)
-            .start(() -> read(source, table, from));
+  /** The end of the reading, told apart from an empty chunk by identity. */
+  private final List<T> end = new ArrayList<>(0);
+
+  /** A reading of the table's entities as the source hands them. */
+  static ReadAhead<TableEntity> entities(Source source, String table, Position from) {
+    return new ReadAhead<>(table, each -> source.read(table, from, each));
   }
 
-  private void read(Source source, String table, Position from) {
-    List<List<TableEntity>> chunk = new ArrayList<>(List.of(new ArrayList<>(CHUNK)));
+  /** A reading of the table's entities as stored (see {@link Source#storedFormRead()}). */
+  static ReadAhead<RawEntity> raw(Source source, String table, Position from) {
+    return new ReadAhead<>(table, each -> source.readRaw(table, from, each));
+  }
+
+  private ReadAhead(String table, Consumer<Predicate<T>> reading) {
+    thread = Thread.ofPlatform().daemon().name("trestle-read-" + table).start(() -> read(reading));
+  }
+
+  private void read(Consumer<Predicate<T>> reading) {
+    List<List<T>> chunk = new ArrayList<>(List.of(new ArrayList<>(CHUNK)));
     try {
-      source.read(
-          table,
-          from,
+      reading.accept(
           entity -> {
             chunk.getFirst().add(entity);
             if (chunk.getFirst().size() == CHUNK) {
@@ -54,12 +63,12 @@ final class ReadAhead implements AutoCloseable {
       if (!chunk.getFirst().isEmpty()) {
         put(chunk.getFirst());
       }
-      put(END);
+      put(end);
     }
   }
 
   /** Waits for room, unless the reading is closed meanwhile. */
-  private void put(List<TableEntity> entities) {
+  private void put(List<T> entities) {
     try {
       while (!closed) {
         if (queue.offer(entities, 100, TimeUnit.MILLISECONDS)) {
@@ -74,18 +83,18 @@ final class ReadAhead implements AutoCloseable {
   /**
    * The next entities read, or null at the end; the read's failure once those before it are out.
    */
-  List<TableEntity> next() {
+  List<T> next() {
     if (ended) {
       return null;
     }
-    List<TableEntity> entities;
+    List<T> entities;
     try {
       entities = queue.take();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while reading", e);
     }
-    if (entities == END) {
+    if (entities == end) {
       ended = true;
       if (failure != null) {
         throw failure;

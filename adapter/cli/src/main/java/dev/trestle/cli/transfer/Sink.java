@@ -1,5 +1,6 @@
 package dev.trestle.cli.transfer;
 
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import java.util.List;
 
@@ -14,6 +15,14 @@ public interface Sink extends AutoCloseable {
 
   /** Whether entities keep their Timestamp here (an endpoint always sets its own). */
   boolean keepsTimestamps();
+
+  /**
+   * The form of stored entities its tables {@link Table#addRaw take} undecoded, or null (see {@link
+   * Source#storedFormRead()}).
+   */
+  default String storedFormWritten() {
+    return null;
+  }
 
   /** For messages: what this is. */
   String describe();
@@ -30,6 +39,11 @@ public interface Sink extends AutoCloseable {
   interface Table extends AutoCloseable {
     /** Adds an entity; it may be committed later. */
     void add(TableEntity entity);
+
+    /** Adds an entity as stored; only when the sink {@link #storedFormWritten() takes} its form. */
+    default void addRaw(RawEntity entity) {
+      throw new UnsupportedOperationException("This table takes no stored entities");
+    }
 
     /** What is committed so far. */
     Committed committed();

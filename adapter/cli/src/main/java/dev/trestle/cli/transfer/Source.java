@@ -1,5 +1,6 @@
 package dev.trestle.cli.transfer;
 
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +20,19 @@ public interface Source extends AutoCloseable {
    * has one, until {@code each} answers false.
    */
   void read(String table, Position from, Predicate<TableEntity> each);
+
+  /**
+   * The form of the stored entities {@link #readRaw} hands out, or null when it hands none: a sink
+   * {@link Sink#storedFormWritten() writing} the same form takes them undecoded.
+   */
+  default String storedFormRead() {
+    return null;
+  }
+
+  /** As {@link #read}, each entity as stored; only when {@link #storedFormRead()} is not null. */
+  default void readRaw(String table, Position from, Predicate<RawEntity> each) {
+    throw new UnsupportedOperationException(describe() + " hands out no stored entities");
+  }
 
   /** The entities the table holds, when known cheaply; -1 otherwise. */
   default long estimate(String table) {

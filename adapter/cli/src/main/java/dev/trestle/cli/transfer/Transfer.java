@@ -1,9 +1,11 @@
 package dev.trestle.cli.transfer;
 
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import dev.trestle.cli.CliException;
 import dev.trestle.cli.ExitCode;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The one engine of export, import and copy: every listed table from a {@link Source} into a {@link
@@ -88,21 +90,15 @@ public final class Transfer {
    * there.
    */
   private void readInto(String table, Position from, Sink.Table out, long[] seen) {
-    try (ReadAhead ahead = new ReadAhead(source, table, from)) {
-      for (List<TableEntity> read = ahead.next(); read != null; read = ahead.next()) {
-        for (TableEntity entity : read) {
-          out.add(entity);
-          progress.add(1);
-          Sink.Committed committed = out.committed();
-          if (committed.entities() != seen[0]) {
-            seen[0] = committed.entities();
-            save(table, from, committed, out.offset());
-          }
-          if (stop.requested()) {
-            return;
-          }
-        }
+    String stored = source.storedFormRead();
+    if (stored != null && stored.equals(sink.storedFormWritten())) {
+      try (ReadAhead<RawEntity> ahead = ReadAhead.raw(source, table, from)) {
+        pass(ahead, out::addRaw, table, from, out, seen);
       }
+      return;
+    }
+    try (ReadAhead<TableEntity> ahead = ReadAhead.entities(source, table, from)) {
+      pass(ahead, out::add, table, from, out, seen);
     } catch (NdjsonFile.UnreadableEntityException e) {
       out.close();
       Sink.Committed committed = out.committed();
@@ -115,6 +111,30 @@ public final class Transfer {
               + " entities before it are committed; once it is fixed, --resume continues after"
               + " them).",
           e);
+    }
+  }
+
+  /** Adds what is read to the sink, saving a checkpoint at each commit, until a stop. */
+  private <T> void pass(
+      ReadAhead<T> ahead,
+      Consumer<T> add,
+      String table,
+      Position from,
+      Sink.Table out,
+      long[] seen) {
+    for (List<T> read = ahead.next(); read != null; read = ahead.next()) {
+      for (T entity : read) {
+        add.accept(entity);
+        progress.add(1);
+        Sink.Committed committed = out.committed();
+        if (committed.entities() != seen[0]) {
+          seen[0] = committed.entities();
+          save(table, from, committed, out.offset());
+        }
+        if (stop.requested()) {
+          return;
+        }
+      }
     }
   }
 

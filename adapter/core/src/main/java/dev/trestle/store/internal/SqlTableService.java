@@ -204,6 +204,22 @@ public final class SqlTableService implements TableService {
   }
 
   @Override
+  public String storedForm() {
+    return store.dialect.sqlDialect().family().name();
+  }
+
+  @Override
+  public void readRawEntities(
+      String tableName,
+      String afterPartitionKey,
+      String afterRowKey,
+      java.util.function.Predicate<dev.trestle.RawEntity> each) {
+    new dev.trestle.store.internal.read.BulkEntityReader(
+            store, account, Objects.requireNonNull(tableName, "tableName"))
+        .readRaw(afterPartitionKey, afterRowKey, Objects.requireNonNull(each, "each"));
+  }
+
+  @Override
   public TableClient tableClient(String tableName) {
     return new SqlTableClient(
         store, account, Objects.requireNonNull(tableName, "tableName"), extensions);

@@ -5,6 +5,7 @@ import static dev.trestle.store.internal.database.Schema.PARTITION_KEY;
 import static dev.trestle.store.internal.database.Schema.ROW_KEY;
 import static dev.trestle.store.internal.database.Schema.TICKS;
 
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.database.Dialect;
@@ -40,8 +41,46 @@ public final class BulkEntityReader {
     this.tableName = tableName;
   }
 
-  /** Hands the entities after the stored key pair (null: from the start) to each, until false. */
+  /** Hands the entities after the key pair (null: from the start) to each, until false. */
   public void read(String afterPartitionKey, String afterRowKey, Predicate<TableEntity> each) {
+    Dialect dialect = store.dialect;
+    walk(
+        afterPartitionKey,
+        afterRowKey,
+        (partitionKey, rowKey, ticks, document) ->
+            each.test(
+                new StoredEntity(
+                        dialect.decodeText(partitionKey),
+                        dialect.decodeText(rowKey),
+                        ticks,
+                        document,
+                        store.properties,
+                        tableName)
+                    .toEntity(null)));
+  }
+
+  /** As {@link #read}, each entity with its properties as the stored document. */
+  public void readRaw(String afterPartitionKey, String afterRowKey, Predicate<RawEntity> each) {
+    Dialect dialect = store.dialect;
+    walk(
+        afterPartitionKey,
+        afterRowKey,
+        (partitionKey, rowKey, ticks, document) ->
+            each.test(
+                new RawEntity(
+                    dialect.decodeText(partitionKey),
+                    dialect.decodeText(rowKey),
+                    ticks,
+                    document)));
+  }
+
+  /** One row as stored (keys encoded, properties as the document's text); false stops. */
+  @FunctionalInterface
+  private interface Rows {
+    boolean row(String partitionKey, String rowKey, long ticks, String document);
+  }
+
+  private void walk(String afterPartitionKey, String afterRowKey, Rows each) {
     IndexedTable table =
         store.onOneConnection(sql -> IndexCatalogue.lookup(sql, account, tableName));
     long tableId = table.id();
@@ -62,12 +101,7 @@ public final class BulkEntityReader {
   /** A chunk read: whether it was the table's last, or its reader stopped, and its last keys. */
   private record Chunk(boolean last, boolean stopped, String lastPartitionKey, String lastRowKey) {}
 
-  private Chunk chunk(
-      long tableId,
-      Expiry expiry,
-      String partitionKey,
-      String rowKey,
-      Predicate<TableEntity> each) {
+  private Chunk chunk(long tableId, Expiry expiry, String partitionKey, String rowKey, Rows each) {
     // expired entities are absent to every read; a table without TTL gets no condition
     Condition alive = expiry.alive(store.dialect, store.versions.time());
     Condition after =
@@ -84,8 +118,7 @@ public final class BulkEntityReader {
    * The chunk's rows, bounded above by the key {@value #CHUNK} rows ahead (an index-only walk):
    * with a LIMIT alone, PostgreSQL may read and sort the whole rest of the table for each chunk.
    */
-  private Chunk rows(
-      DSLContext sql, long tableId, Condition after, Condition alive, Predicate<TableEntity> each) {
+  private Chunk rows(DSLContext sql, long tableId, Condition after, Condition alive, Rows each) {
     Dialect dialect = store.dialect;
     Record2<String, String> end =
         sql.select(PARTITION_KEY, ROW_KEY)
@@ -114,16 +147,11 @@ public final class BulkEntityReader {
       for (Record row : cursor) {
         lastPartitionKey = row.get(PARTITION_KEY);
         lastRowKey = row.get(ROW_KEY);
-        TableEntity entity =
-            new StoredEntity(
-                    dialect.decodeText(lastPartitionKey),
-                    dialect.decodeText(lastRowKey),
-                    row.get(TICKS),
-                    dialect.propertiesText(row.get(dialect.propertiesColumn())),
-                    store.properties,
-                    tableName)
-                .toEntity(null);
-        if (!each.test(entity)) {
+        if (!each.row(
+            lastPartitionKey,
+            lastRowKey,
+            row.get(TICKS),
+            dialect.propertiesText(row.get(dialect.propertiesColumn())))) {
           return new Chunk(end == null, true, lastPartitionKey, lastRowKey);
         }
       }

@@ -7,6 +7,7 @@ import static dev.trestle.store.internal.database.Schema.ROW_KEY;
 
 import dev.trestle.BulkWriteOptions;
 import dev.trestle.BulkWriter;
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
@@ -77,13 +78,25 @@ public final class BulkEntityWriter implements BulkWriter {
         options.keepTimestamps() && entity.timestamp() != null
             ? Ticks.of(entity.timestamp())
             : store.versions.now(); // the service's clock, which time to live reads too
+    pend(entity, ticks, store.properties.encode(entity.properties()));
+  }
+
+  @Override
+  public void addRaw(RawEntity entity) {
+    pend(
+        entity.keys(),
+        options.keepTimestamps() ? entity.ticks() : store.versions.now(),
+        entity.document());
+  }
+
+  private void pend(TableEntity entity, long ticks, String document) {
     Dialect dialect = store.dialect;
     Row row =
         new Row(
             dialect.encodeText(entity.partitionKey()),
             dialect.encodeText(entity.rowKey()),
             ticks,
-            store.properties.encode(entity.properties()));
+            document);
     Row before = pending.put(new Key(entity.partitionKey(), entity.rowKey()), row);
     if (before != null && options.mode() == BulkWriteOptions.Mode.INSERT) {
       pending.clear();
