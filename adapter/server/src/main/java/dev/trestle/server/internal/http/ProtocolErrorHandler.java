@@ -74,9 +74,23 @@ public final class ProtocolErrorHandler extends ErrorHandler {
       // Jetty drops the connection after a request it could not parse; saying so keeps clients from
       // reusing it
       response.getHeaders().put(HttpHeader.CONNECTION, "close");
+      drainQuietly(request);
     }
     boolean head = "HEAD".equalsIgnoreCase(request.getMethod());
     response.write(true, head ? null : ByteBuffer.wrap(error.body()), callback);
+  }
+
+  /**
+   * Reads what the client sent of a body Jetty could still parse (a refused URI, say) before the
+   * answer: closing a socket with unread bytes makes the kernel reset it, and the client then loses
+   * the answer it was sent (it sees a broken pipe instead of the 400).
+   */
+  private static void drainQuietly(Request request) {
+    try {
+      BodyReader.drain(request);
+    } catch (RuntimeException unreadable) {
+      // a request the parser gave up on has no body to read: the answer goes out as it is
+    }
   }
 
   /**
