@@ -28,6 +28,11 @@ import java.util.concurrent.locks.LockSupport;
  * reader resumes after a position and notices when changes it has not read were swept.
  */
 public final class SqlChangeFeed implements ChangeFeed {
+  /** Reads of a missing position before it counts as swept, and the first pause between them. */
+  private static final int GAP_ATTEMPTS = 6;
+
+  private static final long GAP_PAUSE_NANOS = 10_000_000;
+
   private static final long FIRST_POLL_NANOS = 50_000_000L;
   private static final long LONGEST_POLL_NANOS = 500_000_000L;
 
@@ -153,7 +158,27 @@ public final class SqlChangeFeed implements ChangeFeed {
     }
   }
 
+  /**
+   * One read of the changes after a token. Only the changes in an unbroken run of positions are
+   * returned: a position missing between them (or right after the token) belongs to a writer whose
+   * commit is not visible yet (H2 may release the feed row's lock a moment before its rows show),
+   * so the reader waits for it; a gap right after the token that stays is a sweep's.
+   */
   private ChangePage readOnce(FeedToken after, int max) {
+    for (int attempt = 1; ; attempt++) {
+      ChangePage page = readRun(after, max);
+      if (page != null) {
+        return page;
+      }
+      if (attempt == GAP_ATTEMPTS) {
+        throw expired("is older than the oldest change kept (the feed's retention)");
+      }
+      LockSupport.parkNanos(GAP_PAUSE_NANOS * attempt);
+    }
+  }
+
+  /** The unbroken run of changes after the token, or null when the first one is missing. */
+  private ChangePage readRun(FeedToken after, int max) {
     return store.onOneConnection(
         sql -> {
           FeedRow feed = requireFeed(sql);
@@ -164,18 +189,23 @@ public final class SqlChangeFeed implements ChangeFeed {
           }
           List<TableChange> changes =
               store.groups.read(feed.tableId(), () -> changes(sql, feed, start, max));
-          boolean gap =
-              changes.isEmpty()
-                  ? start < feed.lastPosition()
-                  : FeedToken.parse(changes.get(0).position()).position() != start + 1;
-          if (after != null && gap) {
-            throw expired("is older than the oldest change kept (the feed's retention)");
+          if (changes.isEmpty()) {
+            return after != null && start < feed.lastPosition()
+                ? null
+                : new ChangePage(changes, new FeedToken(feed.epoch(), start).text());
           }
-          String next =
-              changes.isEmpty()
-                  ? new FeedToken(feed.epoch(), start).text()
-                  : changes.get(changes.size() - 1).position();
-          return new ChangePage(changes, next);
+          long expected =
+              after == null ? FeedToken.parse(changes.get(0).position()).position() : start + 1;
+          int run = 0;
+          while (run < changes.size()
+              && FeedToken.parse(changes.get(run).position()).position() == expected + run) {
+            run++;
+          }
+          if (run == 0) {
+            return null;
+          }
+          List<TableChange> unbroken = changes.subList(0, run);
+          return new ChangePage(List.copyOf(unbroken), unbroken.get(run - 1).position());
         });
   }
 
