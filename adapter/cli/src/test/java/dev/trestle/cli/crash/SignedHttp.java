@@ -49,7 +49,8 @@ final class SignedHttp {
     String toSign = SharedKeySigner.liteStringToSign(date, "/" + ACCOUNT + "/" + ACCOUNT + path);
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(endpoint + pathAndQuery))
-            // generous: on H2 an upsert of a half-megabyte entity queued behind five others can take
+            // generous: on H2 an upsert of a half-megabyte entity queued behind five others can
+            // take
             // tens of seconds (LargePagesMemoryTest; a known H2 cost with large inline values)
             .timeout(Duration.ofSeconds(120))
             .header("x-ms-date", date)

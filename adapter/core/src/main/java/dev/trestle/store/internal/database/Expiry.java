@@ -15,10 +15,8 @@ import java.util.List;
 import java.util.Set;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.Record2;
 import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
 
 /**
  * The one home of the rule of time to live (see {@link TimeToLive}): whether one stored version of
@@ -35,17 +33,13 @@ public record Expiry(boolean enabled, Long defaultSeconds) {
   private static final Set<StoredType> DATE_TIME = Set.of(StoredType.DATE_TIME);
   private static final List<String> EXPIRES = List.of(TimeToLive.EXPIRES_PROPERTY);
 
-  private static final Field<Boolean> ENABLED =
-      DSL.field(DSL.name("ttl_enabled"), SQLDataType.BOOLEAN);
-  private static final Field<Long> DEFAULT_SECONDS =
-      DSL.field(DSL.name("default_ttl"), SQLDataType.BIGINT);
-
   /**
    * The table's setting as it is now ({@link #NEVER} when the table is gone); {@code locked} keeps
    * its catalog row locked to the end of the transaction, so that no change of it commits before.
    */
   public static Expiry current(DSLContext sql, Dialect dialect, long tableId, boolean locked) {
-    var select = sql.select(ENABLED, DEFAULT_SECONDS).from(TABLES).where(TABLE_ID.eq(tableId));
+    var select =
+        sql.select(Schema.TTL_ENABLED, Schema.DEFAULT_TTL).from(TABLES).where(TABLE_ID.eq(tableId));
     Record2<Boolean, Long> row =
         locked ? dialect.lockedAgainstUpdates(select).fetchOne() : select.fetchOne();
     return row == null ? NEVER : of(row.value1(), row.value2());

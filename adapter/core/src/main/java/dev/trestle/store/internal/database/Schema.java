@@ -26,6 +26,13 @@ public final class Schema {
   public static final Field<String> ACCESS_POLICIES =
       field(name("access_policies"), SQLDataType.VARCHAR);
 
+  /**
+   * Time to live (migration V4): whether the table's entities expire, and its default in seconds.
+   */
+  public static final Field<Boolean> TTL_ENABLED = field(name("ttl_enabled"), SQLDataType.BOOLEAN);
+
+  public static final Field<Long> DEFAULT_TTL = field(name("default_ttl"), SQLDataType.BIGINT);
+
   public static final Table<Record> ENTITIES = table(name("trestle_entity"));
   public static final Field<Long> ENTITY_TABLE = field(name("table_id"), SQLDataType.BIGINT);
   public static final Field<String> PARTITION_KEY =

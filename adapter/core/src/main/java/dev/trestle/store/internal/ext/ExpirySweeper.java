@@ -34,8 +34,6 @@ import org.jooq.impl.SQLDataType;
  */
 public final class ExpirySweeper implements ExpirySweep {
   private static final Field<Long> TABLE_ID = field(name("id"), SQLDataType.BIGINT);
-  private static final Field<Boolean> TTL_ENABLED = field(name("ttl_enabled"), SQLDataType.BOOLEAN);
-  private static final Field<Long> DEFAULT_TTL = field(name("default_ttl"), SQLDataType.BIGINT);
 
   private final Store store;
 
@@ -115,9 +113,9 @@ public final class ExpirySweeper implements ExpirySweep {
    * by id, wrapping around; its id and default.
    */
   private static Record2<Long, Long> nextTable(DSLContext sql, long tableId, boolean finished) {
-    Condition withTtl = TTL_ENABLED.isTrue();
+    Condition withTtl = Schema.TTL_ENABLED.isTrue();
     Record2<Long, Long> next =
-        sql.select(TABLE_ID, DEFAULT_TTL)
+        sql.select(TABLE_ID, Schema.DEFAULT_TTL)
             .from(Schema.TABLES)
             .where(withTtl.and(finished ? TABLE_ID.gt(tableId) : TABLE_ID.ge(tableId)))
             .orderBy(TABLE_ID)
@@ -126,7 +124,7 @@ public final class ExpirySweeper implements ExpirySweep {
     if (next != null || tableId == 0) {
       return next;
     }
-    return sql.select(TABLE_ID, DEFAULT_TTL)
+    return sql.select(TABLE_ID, Schema.DEFAULT_TTL)
         .from(Schema.TABLES)
         .where(withTtl)
         .orderBy(TABLE_ID)

@@ -47,10 +47,6 @@ import org.jooq.impl.DSL;
  * over its key index, so its cost is the rows it touches, not a client round trip per page.
  */
 public final class SqlTableExtensions implements TableExtensions {
-  private static final Field<Boolean> TTL_ENABLED =
-      field(name("ttl_enabled"), org.jooq.impl.SQLDataType.BOOLEAN);
-  private static final Field<Long> DEFAULT_TTL =
-      field(name("default_ttl"), org.jooq.impl.SQLDataType.BIGINT);
 
   /** Rows per round trip of an ordered query's read. */
   private static final int FETCH_SIZE = 1_000;
@@ -228,7 +224,7 @@ public final class SqlTableExtensions implements TableExtensions {
     Record2<Boolean, Long> row =
         store
             .sql
-            .select(TTL_ENABLED, DEFAULT_TTL)
+            .select(Schema.TTL_ENABLED, Schema.DEFAULT_TTL)
             .from(Schema.TABLES)
             .where(TableLookup.row(account, tableName))
             .fetchOne();
@@ -245,8 +241,8 @@ public final class SqlTableExtensions implements TableExtensions {
         store
             .sql
             .update(Schema.TABLES)
-            .set(TTL_ENABLED, expiry.enabled())
-            .set(DEFAULT_TTL, expiry.defaultSeconds())
+            .set(Schema.TTL_ENABLED, expiry.enabled())
+            .set(Schema.DEFAULT_TTL, expiry.defaultSeconds())
             .where(TableLookup.row(account, tableName))
             .execute();
     if (updated == 0) {
