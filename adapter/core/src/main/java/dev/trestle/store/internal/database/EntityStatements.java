@@ -69,13 +69,6 @@ public final class EntityStatements {
    */
   public final String read;
 
-  /**
-   * {@link #read} by a table id seen before: the entity's ticks and properties and its table's time
-   * to live; no row when there is no such entity or no table of that id (see {@link TableIds}):
-   * table id, partition key, row key.
-   */
-  public final String readById;
-
   /** An entity-group transaction's insert: table id, partition key, row key, ticks, properties. */
   public final String groupInsert;
 
@@ -123,11 +116,6 @@ public final class EntityStatements {
             + entitiesForReading
             + " on e.table_id = t.id and e.partition_key = ? and e.row_key = ?"
             + " where t.account = ? and t.name_key = ?";
-    this.readById =
-        "select e.ticks, e.properties, t.ttl_enabled, t.default_ttl from "
-            + entitiesForReading
-            + " join trestle_table t on t.id = e.table_id"
-            + " where e.table_id = ? and e.partition_key = ? and e.row_key = ?";
     this.groupInsert =
         "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)"
             + " values (?, ?, ?, ?, "

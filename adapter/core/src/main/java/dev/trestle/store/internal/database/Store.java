@@ -35,9 +35,6 @@ public final class Store implements AutoCloseable {
   /** The SQL text of the write path and the point read, run through plain JDBC. */
   public final EntityStatements statements;
 
-  /** Table ids seen, for point reads that skip the catalog (hints only). */
-  public final TableIds tableIds = new TableIds();
-
   /** Where new versions come from. */
   public final VersionClock versions;
 

@@ -5,18 +5,15 @@ import dev.trestle.store.internal.codec.StoredEntity;
 import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
-import dev.trestle.store.internal.database.TableIds;
 import dev.trestle.store.internal.database.TableLookup;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.Collection;
 import org.jooq.DSLContext;
 
 /**
- * Reads one entity by its keys in one statement whose text is built once: by the table's id once
- * seen, else (and whenever that finds nothing) joined to the catalog row, which tells TableNotFound
- * from ResourceNotFound.
+ * Reads one entity by its keys in one statement whose text is built once: the catalog row tells
+ * TableNotFound from ResourceNotFound.
  */
 public final class PointReader {
   /**
@@ -67,28 +64,11 @@ public final class PointReader {
     return found;
   }
 
-  /**
-   * Reads on the context's connection (a pooled one for the store's own context): by the table id
-   * seen before when there is one, and through the catalog when that finds no entity (see {@link
-   * TableIds}: a stale id finds none).
-   */
+  /** Reads on the context's connection (a pooled one for the store's own context). */
   public Found find(DSLContext context, String partitionKey, String rowKey) {
     return store.withConnection(
         context,
         connection -> {
-          Long id = store.tableIds.seen(account, nameKey);
-          if (id != null) {
-            try (PreparedStatement read = connection.prepareStatement(store.statements.readById)) {
-              read.setLong(1, id);
-              read.setString(2, store.dialect.encodeText(partitionKey));
-              read.setString(3, store.dialect.encodeText(rowKey));
-              try (ResultSet row = read.executeQuery()) {
-                if (row.next()) {
-                  return found(row.getLong(1), row.getString(2), row.getBoolean(3), row, 4);
-                }
-              }
-            }
-          }
           try (PreparedStatement read = connection.prepareStatement(store.statements.read)) {
             read.setString(1, store.dialect.encodeText(partitionKey));
             read.setString(2, store.dialect.encodeText(rowKey));
@@ -96,27 +76,18 @@ public final class PointReader {
             read.setString(4, nameKey);
             try (ResultSet row = read.executeQuery()) {
               if (!row.next()) {
-                store.tableIds.forget(account, nameKey);
                 return Found.NO_TABLE;
               }
-              store.tableIds.saw(account, nameKey, row.getLong(1));
               String document = row.getString(3);
-              return found(
-                  document == null ? 0 : row.getLong(2), document, row.getBoolean(4), row, 5);
+              long ticks = document == null ? 0 : row.getLong(2);
+              Expiry expiry = Expiry.of(row.getBoolean(4), row.getObject(5, Long.class));
+              if (document != null
+                  && expiry.expired(store.properties, ticks, document, store.versions.time())) {
+                return new Found(true, ticks, null, expiry, true);
+              }
+              return new Found(true, ticks, document, expiry, false);
             }
           }
         });
-  }
-
-  /** {@code defaultTtlColumn}: where the row holds the table's default time to live. */
-  private Found found(
-      long ticks, String document, boolean ttlEnabled, ResultSet row, int defaultTtlColumn)
-      throws SQLException {
-    Expiry expiry = Expiry.of(ttlEnabled, row.getObject(defaultTtlColumn, Long.class));
-    if (document != null
-        && expiry.expired(store.properties, ticks, document, store.versions.time())) {
-      return new Found(true, ticks, null, expiry, true);
-    }
-    return new Found(true, ticks, document, expiry, false);
   }
 }
