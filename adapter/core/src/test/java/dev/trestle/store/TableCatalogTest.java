@@ -48,8 +48,8 @@ class TableCatalogTest {
   }
 
   /**
-   * Point reads seek a table by the id they saw last: another server (a service of its own on the
-   * same database) deleting the table, and creating it again under the same name, is seen at once.
+   * Another server (a service of its own on the same database) deleting a table, and creating it
+   * again under the same name, is seen by the next point read, whatever this server read before.
    */
   @DatabaseTest
   void aPointReadSeesATableDeletedAndCreatedAgainByAnotherServer(TestDatabase database) {
