@@ -21,6 +21,12 @@ import java.io.IOException;
 public final class PropertyJson {
   public static final String TYPE_SUFFIX = "@odata.type";
 
+  /**
+   * Annotation names by property name, so that a page does not build {@code Name@odata.type} again
+   * for every value. Shared without locks: a slot holds a whole String or another one.
+   */
+  private static final String[] ANNOTATIONS = new String[512];
+
   private PropertyJson() {}
 
   /** The wire text of a value. */
@@ -66,7 +72,20 @@ public final class PropertyJson {
 
   public static void writeAnnotation(JsonGenerator gen, String name, EdmType type)
       throws IOException {
-    gen.writeStringField(name + TYPE_SUFFIX, type.odataName());
+    gen.writeStringField(annotationName(name), type.odataName());
+  }
+
+  private static String annotationName(String name) {
+    int slot = name.hashCode() & (ANNOTATIONS.length - 1);
+    String cached = ANNOTATIONS[slot];
+    if (cached != null
+        && cached.length() == name.length() + TYPE_SUFFIX.length()
+        && cached.startsWith(name)) {
+      return cached;
+    }
+    String annotation = name + TYPE_SUFFIX;
+    ANNOTATIONS[slot] = annotation;
+    return annotation;
   }
 
   /** Timestamp always has seven fractional digits, as in the ETag. */

@@ -115,11 +115,12 @@ final class StoredProperties {
   static final class Found {
     private final char[] document;
     private int count;
-    private long[] positions = new long[8];
-    private String[] names = new String[8];
-    private StoredType[] types = new StoredType[8];
-    private String[] wires = new String[8];
-    private int[] slices = new int[16];
+    // room for the properties of most entities, without growing on the way
+    private long[] positions = new long[16];
+    private String[] names = new String[16];
+    private StoredType[] types = new StoredType[16];
+    private String[] wires = new String[16];
+    private int[] slices = new int[32];
     private boolean inOrder = true;
 
     Found(char[] document) {
