@@ -1,7 +1,6 @@
 package dev.trestle.testing;
 
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.QueryLimits;
@@ -21,16 +20,7 @@ public final class ClockedServices {
   public static TableService open(
       TestDatabase database, Clock clock, boolean extensions, String account) {
     return SqlTableService.open(
-        new StoreSettings(
-            database.dataSource(),
-            null,
-            null,
-            null,
-            2,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            account,
-            false,
-            extensions),
+        StoreSettings.onDataSource(database.dataSource(), account).withExtensions(extensions),
         QueryLimits.SERVICE,
         new VersionClock(clock));
   }

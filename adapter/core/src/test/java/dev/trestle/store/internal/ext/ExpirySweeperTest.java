@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.TimeToLive;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.QueryLimits;
@@ -32,16 +31,7 @@ class ExpirySweeperTest {
 
   private Store store(TestDatabase database) {
     return Store.open(
-        new StoreSettings(
-            database.dataSource(),
-            null,
-            null,
-            null,
-            2,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            "sweeper",
-            false,
-            true),
+        StoreSettings.onDataSource(database.dataSource(), "sweeper"),
         QueryLimits.SERVICE,
         new VersionClock(clock));
   }
