@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.SchemaMigrator;
 import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.database.EntityStatements;
@@ -38,16 +37,7 @@ class H2WritePlanTest {
             + Long.toHexString(ThreadLocalRandom.current().nextLong())
             + ";DB_CLOSE_DELAY=-1");
     SchemaMigrator.migrate(dataSource);
-    StoreSettings settings =
-        new StoreSettings(
-            dataSource,
-            null,
-            null,
-            null,
-            1,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            ACCOUNT,
-            false);
+    StoreSettings settings = StoreSettings.onDataSource(dataSource, ACCOUNT);
     try (TableService service = SqlTableService.open(settings);
         Store store = Store.open(settings, QueryLimits.SERVICE);
         Connection connection = dataSource.getConnection()) {
