@@ -436,58 +436,64 @@ BEGIN
   END IF;
   pk := trestle_stored_text(p_partition_key);
   rk := trestle_stored_text(p_row_key);
-  SELECT ticks, properties INTO old_ticks, old_properties FROM trestle_entity
-   WHERE table_id = tid AND partition_key = pk AND row_key = rk FOR UPDATE;
-  alive := old_ticks IS NOT NULL AND NOT (ttl AND (CASE
-      WHEN old_properties -> 'TrestleExpires' ->> 0 = 't' THEN (old_properties -> 'TrestleExpires' ->> 1)::bigint <= now_ticks
-      ELSE ttl_default IS NOT NULL AND old_ticks <= now_ticks - ttl_default * 10000000 END));
-  -- the version: after the clock of this session's last write and after the stored one
-  version := greatest(now_ticks, coalesce(nullif(current_setting('trestle.last_version', true), '')::bigint + 1, 0),
-                      coalesce(old_ticks + 1, 0));
-  PERFORM set_config('trestle.last_version', version::text, false);
+  -- decided again when an insert meets the key of an entity another transaction inserted since the read
+  FOR attempt IN 1..3 LOOP
+    SELECT ticks, properties INTO old_ticks, old_properties FROM trestle_entity
+     WHERE table_id = tid AND partition_key = pk AND row_key = rk FOR UPDATE;
+    alive := old_ticks IS NOT NULL AND NOT (ttl AND (CASE
+        WHEN old_properties -> 'TrestleExpires' ->> 0 = 't' THEN (old_properties -> 'TrestleExpires' ->> 1)::bigint <= now_ticks
+        ELSE ttl_default IS NOT NULL AND old_ticks <= now_ticks - ttl_default * 10000000 END));
+    -- the version: after the clock of this session's last write and after the stored one
+    version := greatest(now_ticks, coalesce(nullif(current_setting('trestle.last_version', true), '')::bigint + 1, 0),
+                        coalesce(old_ticks + 1, 0));
+    PERFORM set_config('trestle.last_version', version::text, false);
 
-  IF operation IN ('update', 'merge', 'delete') THEN
-    IF NOT alive THEN
-      PERFORM trestle_raise(404, 'ResourceNotFound', 'The specified resource does not exist.');
-    ELSIF expected IS NOT NULL AND expected <> old_ticks THEN
-      PERFORM trestle_raise(412, 'UpdateConditionNotSatisfied', 'The update condition specified in the request was not satisfied.');
-    END IF;
-  ELSIF operation = 'insert' AND alive THEN
-    PERFORM trestle_raise(409, 'EntityAlreadyExists', 'The specified entity already exists.');
-  END IF;
-
-  IF operation = 'delete' THEN
-    DELETE FROM trestle_entity WHERE table_id = tid AND partition_key = pk AND row_key = rk;
-    RETURN NULL;
-  END IF;
-  IF old_ticks IS NOT NULL AND NOT alive AND operation <> 'upsert_replace' THEN
-    -- an expired entity is absent: removed first, as SingleWrite does, so the feed shows a delete and an insert
-    DELETE FROM trestle_entity WHERE table_id = tid AND partition_key = pk AND row_key = rk;
-    old_ticks := NULL;
-  END IF;
-  IF operation IN ('merge', 'upsert_merge') AND old_ticks IS NOT NULL THEN
-    -- stored properties keep their places, new ones follow in the order given
-    SELECT jsonb_object_agg(n, jsonb_build_array(v -> 0, v -> 1, p - 1)) INTO given
-      FROM (SELECT n, v, row_number() OVER (ORDER BY o, (v ->> 2)::int) AS p
-              FROM (SELECT s.key AS n, coalesce(given -> s.key, s.value) AS v, (s.value ->> 2)::int AS o
-                      FROM jsonb_each(old_properties) s
-                    UNION ALL
-                    SELECT g.key, g.value, 2147483647 FROM jsonb_each(given) g
-                     WHERE NOT old_properties ? g.key) m) ordered;
-    given := coalesce(given, '{}');
-  END IF;
-  IF old_ticks IS NULL THEN
-    BEGIN
-      INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties)
-      VALUES (tid, pk, rk, version, given);
-    EXCEPTION WHEN unique_violation THEN   -- inserted by another transaction since the read
+    IF operation IN ('update', 'merge', 'delete') THEN
+      IF NOT alive THEN
+        PERFORM trestle_raise(404, 'ResourceNotFound', 'The specified resource does not exist.');
+      ELSIF expected IS NOT NULL AND expected <> old_ticks THEN
+        PERFORM trestle_raise(412, 'UpdateConditionNotSatisfied', 'The update condition specified in the request was not satisfied.');
+      END IF;
+    ELSIF operation = 'insert' AND alive THEN
       PERFORM trestle_raise(409, 'EntityAlreadyExists', 'The specified entity already exists.');
-    END;
-  ELSE
-    UPDATE trestle_entity SET ticks = version, properties = given
-     WHERE table_id = tid AND partition_key = pk AND row_key = rk;
-  END IF;
-  RETURN trestle_etag(version);
+    END IF;
+
+    IF operation = 'delete' THEN
+      DELETE FROM trestle_entity WHERE table_id = tid AND partition_key = pk AND row_key = rk;
+      RETURN NULL;
+    END IF;
+    IF old_ticks IS NOT NULL AND NOT alive AND operation <> 'upsert_replace' THEN
+      -- an expired entity is absent: removed first, as SingleWrite does, so the feed shows a delete and an insert
+      DELETE FROM trestle_entity WHERE table_id = tid AND partition_key = pk AND row_key = rk;
+      old_ticks := NULL;
+    END IF;
+    IF operation IN ('merge', 'upsert_merge') AND old_ticks IS NOT NULL THEN
+      -- stored properties keep their places, new ones follow in the order given
+      SELECT jsonb_object_agg(n, jsonb_build_array(v -> 0, v -> 1, p - 1)) INTO given
+        FROM (SELECT n, v, row_number() OVER (ORDER BY o, (v ->> 2)::int) AS p
+                FROM (SELECT s.key AS n, coalesce(given -> s.key, s.value) AS v, (s.value ->> 2)::int AS o
+                        FROM jsonb_each(old_properties) s
+                      UNION ALL
+                      SELECT g.key, g.value, 2147483647 FROM jsonb_each(given) g
+                       WHERE NOT old_properties ? g.key) m) ordered;
+      given := coalesce(given, '{}');
+    END IF;
+    IF old_ticks IS NULL THEN
+      BEGIN
+        INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties)
+        VALUES (tid, pk, rk, version, given);
+      EXCEPTION WHEN unique_violation THEN   -- inserted by another transaction since the read
+        IF operation = 'insert' OR attempt = 3 THEN
+          PERFORM trestle_raise(409, 'EntityAlreadyExists', 'The specified entity already exists.');
+        END IF;
+        CONTINUE;                            -- an upsert writes over it
+      END;
+    ELSE
+      UPDATE trestle_entity SET ticks = version, properties = given
+       WHERE table_id = tid AND partition_key = pk AND row_key = rk;
+    END IF;
+    RETURN trestle_etag(version);
+  END LOOP;
 END
 $$;
 

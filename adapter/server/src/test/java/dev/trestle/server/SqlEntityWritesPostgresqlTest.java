@@ -324,6 +324,35 @@ class SqlEntityWritesPostgresqlTest extends ServerTest {
     assertThat(changes.get(3).entity().properties()).containsOnlyKeys("C", "D");
   }
 
+  @DatabaseTest(Kind.POSTGRESQL)
+  void anUpsertMeetingAConcurrentInsertWritesOverItOnPostgresql(
+      TableService tables, TestDatabase database) throws Exception {
+    String account = tables.accountName();
+    tables.createTable("racing");
+    try (Connection first = database.dataSource().getConnection();
+        Connection second = database.dataSource().getConnection()) {
+      first.setAutoCommit(false);
+      call(first, "select trestle_insert_entity(?, 'racing', 'p', 'r', '{\"A\": 1}')", account);
+      // the upsert waits for the insert's key, then finds it inserted: it merges, not fails
+      var upsert =
+          java.util.concurrent.CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return call(
+                      second,
+                      "select trestle_upsert_entity(?, 'racing', 'p', 'r', '{\"B\": 2}', true)",
+                      account);
+                } catch (SQLException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      Thread.sleep(300);
+      first.commit();
+      assertThat(upsert.get(60, java.util.concurrent.TimeUnit.SECONDS)).startsWith("W/");
+    }
+    assertThat(tables.tableClient("racing").get("p", "r").properties()).containsOnlyKeys("A", "B");
+  }
+
   private static void assertFails(
       Connection sql, String sqlState, String messageStart, String statement, String... binds) {
     assertThatThrownBy(() -> call(sql, statement, binds))
