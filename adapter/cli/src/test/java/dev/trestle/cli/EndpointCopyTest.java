@@ -323,6 +323,12 @@ class EndpointCopyTest {
         .put("Id", new UUID(7, 9))
         .put("Bytes", new byte[] {0, -1})
         .put("Int32", Integer.MIN_VALUE)
+        .put("Big", (1L << 53) + 1)
+        .put("Inf", Double.POSITIVE_INFINITY)
+        .put("NegInf", Double.NEGATIVE_INFINITY)
+        .put("Last", Instant.parse("9999-12-31T23:59:59.9999999Z"))
+        .put("NoBytes", new byte[0])
+        .put("Empty", "")
         .build();
   }
 

@@ -2,7 +2,10 @@ package dev.trestle.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.ServerSocket;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Command-line details of the transfer commands that need no database. */
 class TransferCommandLineTest {
@@ -12,6 +15,33 @@ class TransferCommandLineTest {
     CliRun run = CliRun.run("version", "--help");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("Usage: trestle version");
+  }
+
+  /** Issue 15 saw "Cannot reach http://...: null" here: the message names the failure. */
+  @Test
+  void anUnreachableEndpointIsOneLineNamingItWithTheUnreachableExitCode(@TempDir Path dir)
+      throws Exception {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    String endpoint = "http://127.0.0.1:" + closedPort + "/devstoreaccount1";
+    CliRun run =
+        CliRun.run(
+            "copy",
+            "--from-endpoint",
+            endpoint,
+            "--from-key",
+            "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+            "--to-dir",
+            dir.resolve("out").toString(),
+            "--quiet");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATABASE);
+    assertThat(run.err().strip().lines())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .contains("Cannot reach " + endpoint)
+        .contains("ConnectException")
+        .doesNotContain("null");
   }
 
   @Test
