@@ -5,6 +5,7 @@ import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreSettings;
 import java.time.Clock;
 import java.util.UUID;
@@ -21,17 +22,25 @@ public final class ClockedServices {
   public static TableService open(
       TestDatabase database, Clock clock, boolean extensions, String account) {
     return SqlTableService.open(
-        new StoreSettings(
-            database.dataSource(),
-            null,
-            null,
-            null,
-            2,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            account,
-            false,
-            extensions),
-        QueryLimits.SERVICE,
-        new VersionClock(clock));
+        settings(database, account, extensions), QueryLimits.SERVICE, new VersionClock(clock));
+  }
+
+  /** The store under a service, for a test of the store's own classes; closed by the caller. */
+  public static Store store(TestDatabase database, Clock clock) {
+    return Store.open(
+        settings(database, "store", true), QueryLimits.SERVICE, new VersionClock(clock));
+  }
+
+  private static StoreSettings settings(TestDatabase database, String account, boolean extensions) {
+    return new StoreSettings(
+        database.dataSource(),
+        null,
+        null,
+        null,
+        2,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
+        account,
+        false,
+        extensions);
   }
 }
