@@ -27,7 +27,7 @@ class InsertOverExpiredTest {
   private final FakeClock clock = new FakeClock();
 
   /** Deletes every stored row of the account's table, as the sweep deletes expired ones. */
-  private static Runnable sweepOf(TestDatabase database, String account, String table) {
+  static Runnable sweepOf(TestDatabase database, String account, String table) {
     return () -> {
       try (Connection connection = database.dataSource().getConnection();
           PreparedStatement delete =
