@@ -26,6 +26,7 @@ final class FeedWrites extends EntityWrites {
   private String token;
   private long lastPosition;
   private int changes;
+  private int reruns;
 
   /**
    * The ETag each entity has when the whole feed is replayed (absent: deleted or never written).
@@ -98,7 +99,7 @@ final class FeedWrites extends EntityWrites {
     keys.addAll(acknowledged.keySet());
     for (String key : keys) {
       List<String> acks = acknowledged.getOrDefault(key, List.of());
-      List<String> feed = written.getOrDefault(key, List.of());
+      List<String> feed = withoutReruns(written.getOrDefault(key, List.of()), acks);
       boolean exact = feed.equals(acks);
       boolean plusUnanswered =
           unanswered.contains(key)
@@ -134,6 +135,41 @@ final class FeedWrites extends EntityWrites {
         lost, partial, entities.checkedEntities(), entities.checkedBatches());
   }
 
+  /**
+   * The changes without those of a statement H2 ran twice within one write: a version one tick
+   * before the next change of the entity, which no answer named. H2 (2.3) re-runs a statement that
+   * met a concurrent update (here the feed trigger's lock of the feed row) without undoing its
+   * first run, so the write's update and its change land twice, the second a tick after the first;
+   * no acknowledged value is lost. Counted, so that the run's line shows how often.
+   */
+  private List<String> withoutReruns(List<String> feed, List<String> acks) {
+    List<String> kept = new ArrayList<>();
+    for (int i = 0; i < feed.size(); i++) {
+      String etag = feed.get(i);
+      boolean rerun =
+          etag != null
+              && i + 1 < feed.size()
+              && feed.get(i + 1) != null
+              && !acks.contains(etag)
+              && ticks(feed.get(i + 1)) - ticks(etag) == 1;
+      if (rerun) {
+        reruns++;
+      } else {
+        kept.add(etag);
+      }
+    }
+    return kept;
+  }
+
+  /** An ETag's version in 100 ns ticks. */
+  private static long ticks(String etag) {
+    String text =
+        java.net.URLDecoder.decode(
+            etag.substring(etag.indexOf('\'') + 1, etag.lastIndexOf('\'')), StandardCharsets.UTF_8);
+    java.time.Instant at = java.time.Instant.parse(text);
+    return at.getEpochSecond() * 10_000_000L + at.getNano() / 100;
+  }
+
   /** Every change after the token, the token then moved past them. */
   private List<JsonNode> newChanges(SignedHttp http) throws IOException, InterruptedException {
     List<JsonNode> read = new ArrayList<>();
@@ -167,6 +203,10 @@ final class FeedWrites extends EntityWrites {
 
   @Override
   public String tally() {
-    return super.tally() + ", " + changes + " changes read, positions gapless";
+    return super.tally()
+        + ", "
+        + changes
+        + " changes read, positions gapless, writes whose statement H2 ran twice "
+        + reruns;
   }
 }
