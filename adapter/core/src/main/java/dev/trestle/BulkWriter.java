@@ -22,8 +22,11 @@ public interface BulkWriter extends AutoCloseable {
 
   /**
    * Adds an entity as read by {@link TableService#readRawEntities} from a service of the same
-   * {@link TableService#storedForm()}, without decoding its properties (they were validated when
-   * first written); otherwise as {@link #add}.
+   * {@link TableService#storedForm()}, without decoding its properties; otherwise as {@link #add}.
+   * A row SQL wrote rather than Trestle may be malformed: its keys, its version (when timestamps
+   * are kept) and its document's length are checked, failing with {@code InternalError} naming the
+   * row; the document's inside is not parsed, so a malformed one is copied as it is and fails reads
+   * on the target as on the source.
    */
   void addRaw(RawEntity entity);
 

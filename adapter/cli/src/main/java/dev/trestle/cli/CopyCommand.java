@@ -157,29 +157,44 @@ class CopyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    return withEnds(
+        Database.Access.READ_WRITE,
+        (fromEnd, toEnd, names) -> {
+          transfer.run(trestle, "copy", fromEnd, toEnd, names, "Copied");
+          if (!verify) {
+            return ExitCode.OK;
+          }
+          return VerifyCommand.verify(
+              trestle,
+              fromEnd,
+              toEnd,
+              names,
+              !(toEnd instanceof EndpointEnd)
+                  && transfer.keepTimestamps
+                  && !(fromEnd instanceof EndpointEnd));
+        });
+  }
+
+  /** What runs between the ends the flags name: a copy, a verify. */
+  interface EndsWork {
+    int run(End fromEnd, End toEnd, List<String> tableNames);
+  }
+
+  /**
+   * Checks the flags, opens the source and the target, runs {@code work} over the tables (those
+   * named, looked up case-insensitively once each, else all), and closes both ends.
+   */
+  int withEnds(Database.Access targetAccess, EndsWork work) {
     checkEnds();
     List<AutoCloseable> opened = new ArrayList<>();
     try {
       End fromEnd = openSource(opened);
-      End toEnd = openTarget(opened, Database.Access.READ_WRITE);
-      // listed names are already as created; named ones are looked up (case-insensitively) once
-      // each
+      End toEnd = openTarget(opened, targetAccess);
       List<String> names =
           tables == null || tables.isEmpty()
               ? fromEnd.tableNames()
               : tables.stream().map(table -> asCreated(fromEnd, table)).toList();
-      transfer.run(trestle, "copy", fromEnd, toEnd, names, "Copied");
-      if (verify) {
-        return VerifyCommand.verify(
-            trestle,
-            fromEnd,
-            toEnd,
-            names,
-            !(toEnd instanceof EndpointEnd)
-                && transfer.keepTimestamps
-                && !(fromEnd instanceof EndpointEnd));
-      }
-      return ExitCode.OK;
+      return work.run(fromEnd, toEnd, names);
     } catch (RemoteTables.RemoteException e) {
       throw remoteFailure(e);
     } catch (EntityWriter.WriteFailedException e) {

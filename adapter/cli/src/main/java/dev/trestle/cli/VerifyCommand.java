@@ -1,11 +1,8 @@
 package dev.trestle.cli;
 
-import dev.trestle.cli.transfer.End;
-import dev.trestle.cli.transfer.RemoteTables;
 import dev.trestle.cli.transfer.Source;
 import dev.trestle.cli.transfer.Verifier;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -29,27 +26,9 @@ final class VerifyCommand extends CopyCommand {
 
   @Override
   public Integer call() {
-    checkEnds();
-    List<AutoCloseable> opened = new ArrayList<>();
-    try {
-      End fromEnd = openSource(opened);
-      End toEnd = openTarget(opened, Database.Access.READ);
-      List<String> names =
-          tables == null || tables.isEmpty()
-              ? fromEnd.tableNames()
-              : tables.stream().map(table -> asCreated(fromEnd, table)).toList();
-      return verify(trestle, fromEnd, toEnd, names, timestamps);
-    } catch (RemoteTables.RemoteException e) {
-      throw remoteFailure(e);
-    } finally {
-      for (AutoCloseable closeable : opened.reversed()) {
-        try {
-          closeable.close();
-        } catch (Exception ignored) {
-          // the comparison's outcome is what matters
-        }
-      }
-    }
+    return withEnds(
+        Database.Access.READ,
+        (fromEnd, toEnd, names) -> verify(trestle, fromEnd, toEnd, names, timestamps));
   }
 
   /** Compares each table, prints what differs, and answers the exit code. */

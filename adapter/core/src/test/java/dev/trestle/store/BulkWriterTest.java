@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.trestle.BulkWriteOptions;
 import dev.trestle.BulkWriter;
 import dev.trestle.EntityQuery;
+import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.HandWrittenRows;
 import dev.trestle.testing.MultiShardWrites;
+import dev.trestle.testing.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,5 +128,57 @@ class BulkWriterTest {
         .isInstanceOfSatisfying(
             TableException.class,
             e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.TABLE_NOT_FOUND));
+  }
+
+  @DatabaseTest
+  void aCopiedRowThatNoTrestleWriteCouldStoreFailsNamingItAndIsNotWritten(
+      TableService service, TestDatabase database) throws Exception {
+    service.createTable("source");
+    service.createTable("target");
+    service.tableClient("source").insert(TableEntity.builder("p", "good").put("v", 1).build());
+    HandWrittenRows.insert(
+        database, service.accountName(), "source", "p", "bad#key", MalformedRowTest.TICKS, "{}");
+    List<RawEntity> rows = new ArrayList<>();
+    service.readRawEntities("source", null, null, rows::add);
+    assertThat(rows).extracting(RawEntity::rowKey).containsExactly("bad#key", "good");
+
+    try (BulkWriter writer =
+        service.bulkWriter("target", BulkWriteOptions.defaults().withKeepTimestamps(true))) {
+      writer.addRaw(rows.get(1));
+      assertMalformed(() -> writer.addRaw(rows.get(0)), "RowKey 'bad#key' is malformed");
+      assertMalformed(
+          () -> writer.addRaw(new RawEntity("p", "old", -200_000_000_000_000_000L, "{}")),
+          "its ticks -200000000000000000 are outside the DateTime range");
+      assertMalformed(
+          () ->
+              writer.addRaw(
+                  new RawEntity("p", "long", MalformedRowTest.TICKS, "x".repeat(5 << 20))),
+          "is longer than any entity");
+    }
+
+    assertThat(service.tableClient("target").listEntities())
+        .extracting(TableEntity::rowKey)
+        .containsExactly("good");
+    assertThat(service.tableClient("target").get("p", "good").getInt32("v")).isEqualTo(1);
+  }
+
+  @DatabaseTest
+  void aCopiedRowsVersionIsNotCheckedWhenTheWriteGivesItsOwn(TableService service) {
+    service.createTable("target");
+    try (BulkWriter writer = service.bulkWriter("target", BulkWriteOptions.defaults())) {
+      writer.addRaw(new RawEntity("p", "old", -200_000_000_000_000_000L, "{}"));
+    }
+    assertThat(service.tableClient("target").get("p", "old").timestamp())
+        .isAfter(Instant.now().minusSeconds(60));
+  }
+
+  private static void assertMalformed(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable add, String words) {
+    assertThatThrownBy(add)
+        .isInstanceOfSatisfying(
+            TableException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.INTERNAL_ERROR))
+        .hasMessageContaining("copied into table 'target'")
+        .hasMessageContaining(words);
   }
 }

@@ -9,7 +9,6 @@ import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.QueryLimits;
@@ -29,15 +28,7 @@ class VersionRuleTest {
 
   private static TableService service(TestDatabase database, String account, Duration skew) {
     return SqlTableService.open(
-        new StoreSettings(
-            database.dataSource(),
-            null,
-            null,
-            null,
-            1,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            account,
-            false),
+        StoreSettings.onDataSource(database.dataSource(), account),
         QueryLimits.SERVICE,
         new VersionClock(Clock.offset(Clock.systemUTC(), skew)));
   }

@@ -1,7 +1,6 @@
 package dev.trestle.testing;
 
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.QueryLimits;
@@ -22,25 +21,16 @@ public final class ClockedServices {
   public static TableService open(
       TestDatabase database, Clock clock, boolean extensions, String account) {
     return SqlTableService.open(
-        settings(database, account, extensions), QueryLimits.SERVICE, new VersionClock(clock));
+        StoreSettings.onDataSource(database.dataSource(), account).withExtensions(extensions),
+        QueryLimits.SERVICE,
+        new VersionClock(clock));
   }
 
   /** The store under a service, for a test of the store's own classes; closed by the caller. */
   public static Store store(TestDatabase database, Clock clock) {
     return Store.open(
-        settings(database, "store", true), QueryLimits.SERVICE, new VersionClock(clock));
-  }
-
-  private static StoreSettings settings(TestDatabase database, String account, boolean extensions) {
-    return new StoreSettings(
-        database.dataSource(),
-        null,
-        null,
-        null,
-        2,
-        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-        account,
-        false,
-        extensions);
+        StoreSettings.onDataSource(database.dataSource(), "store"),
+        QueryLimits.SERVICE,
+        new VersionClock(clock));
   }
 }

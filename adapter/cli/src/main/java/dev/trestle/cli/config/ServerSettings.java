@@ -97,68 +97,23 @@ public record ServerSettings(
       String settingsRefresh,
       String relaxedTransactions) {
 
-    /** The flags without --relaxed-transactions. */
-    public ServerFlags(
-        String host,
-        String port,
-        List<String> accounts,
-        Boolean allowAnonymous,
-        String logLevel,
-        String opsHost,
-        String opsPort,
-        String headerTimeout,
-        String minBodyRate,
-        String maxConnections,
-        String extensions,
-        String settingsRefresh) {
-      this(
-          host,
-          port,
-          accounts,
-          allowAnonymous,
-          logLevel,
-          opsHost,
-          opsPort,
-          headerTimeout,
-          minBodyRate,
-          maxConnections,
-          extensions,
-          settingsRefresh,
-          null);
-    }
-
-    /** The flags without --extensions, --settings-refresh and --relaxed-transactions. */
-    public ServerFlags(
-        String host,
-        String port,
-        List<String> accounts,
-        Boolean allowAnonymous,
-        String logLevel,
-        String opsHost,
-        String opsPort,
-        String headerTimeout,
-        String minBodyRate,
-        String maxConnections) {
-      this(
-          host,
-          port,
-          accounts,
-          allowAnonymous,
-          logLevel,
-          opsHost,
-          opsPort,
-          headerTimeout,
-          minBodyRate,
-          maxConnections,
-          null,
-          null);
-    }
-
     /** Only the flags that select the API address, accounts and logging. */
     public ServerFlags(
         String host, String port, List<String> accounts, Boolean allowAnonymous, String logLevel) {
       this(
-          host, port, accounts, allowAnonymous, logLevel, null, null, null, null, null, null, null);
+          host,
+          port,
+          accounts,
+          allowAnonymous,
+          logLevel,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null);
     }
   }
 

@@ -45,6 +45,12 @@ public interface Sink extends AutoCloseable {
       throw new UnsupportedOperationException("This table takes no stored entities");
     }
 
+    /**
+     * Every entity of the table was added (the transfer was not stopped within it). A sink that
+     * writes a table whole commits it at {@link #close()} only after this.
+     */
+    default void allAdded() {}
+
     /** What is committed so far. */
     Committed committed();
 

@@ -50,12 +50,21 @@ public final class SqlTableSink implements Sink {
     this.report = report;
   }
 
+  /**
+   * A table is committed whole or not at all (see {@link Spooled#close()}), so a resume always
+   * starts it from the beginning.
+   */
   @Override
   public Table open(String table, Position from) {
-    String target = tableName != null ? tableName : table;
-    // a resumed table was not committed: it is written again, over what a stop left
-    boolean dropFirst = replace || !from.atStart();
-    return new Spooled(target, dropFirst);
+    if (!from.atStart()) { // only a checkpoint of an older Trestle, which committed a part
+      throw new CliException(
+          ExitCode.USAGE,
+          "Table "
+              + table
+              + " was committed in part by an earlier version; export it again without --resume,"
+              + " with --sql-replace.");
+    }
+    return new Spooled(tableName != null ? tableName : table, replace);
   }
 
   private final class Spooled implements Table {
@@ -63,6 +72,7 @@ public final class SqlTableSink implements Sink {
     private final boolean dropFirst;
     private final EntitySpool spool = new EntitySpool();
     private Committed committed = Committed.NONE;
+    private boolean complete;
 
     Spooled(String target, boolean dropFirst) {
       this.target = target;
@@ -75,12 +85,25 @@ public final class SqlTableSink implements Sink {
     }
 
     @Override
+    public void allAdded() {
+      complete = true;
+    }
+
+    @Override
     public Committed committed() {
       return committed;
     }
 
+    /**
+     * Writes the table in one transaction once every entity was added; after a stop, nothing: its
+     * columns are inferred from all its entities, so a part could not be continued.
+     */
     @Override
     public void close() {
+      if (!complete) {
+        spool.close();
+        return;
+      }
       try (spool;
           Connection connection = DriverManager.getConnection(url, user, password)) {
         SqlTableColumns columns = new SqlTableColumns(spool.types());

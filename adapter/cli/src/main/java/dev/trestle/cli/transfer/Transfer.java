@@ -70,10 +70,14 @@ public final class Transfer {
     boolean closed = false;
     try {
       readInto(table, from, out, seen);
+      if (!stop.requested()) {
+        out.allAdded();
+      }
       out.close();
       closed = true;
       Sink.Committed committed = out.committed();
-      if (committed.entities() != seen[0]) {
+      // a stop saves even when nothing was committed: the resume needs a checkpoint to start from
+      if (committed.entities() != seen[0] || stop.requested()) {
         save(table, from, committed, out.offset());
       }
       return committed.entities();

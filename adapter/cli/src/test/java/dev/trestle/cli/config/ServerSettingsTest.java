@@ -172,7 +172,7 @@ class ServerSettingsTest {
 
   private static ServerSettings.ServerFlags opsFlags(String opsHost, String opsPort) {
     return new ServerSettings.ServerFlags(
-        null, null, null, null, null, opsHost, opsPort, null, null, null);
+        null, null, null, null, null, opsHost, opsPort, null, null, null, null, null, null);
   }
 
   @Test

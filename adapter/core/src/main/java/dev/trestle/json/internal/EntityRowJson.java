@@ -62,8 +62,12 @@ public final class EntityRowJson {
     }
 
     @Override
-    public void string(String name, char[] text, int offset, int length) throws IOException {
-      PropertyJson.writeString(gen, name, text, offset, length);
+    public void text(String name, EdmType type, char[] text, int offset, int length)
+        throws IOException {
+      if (PropertyJson.annotated(type, text, offset, length, level)) {
+        PropertyJson.writeAnnotation(gen, name, type);
+      }
+      PropertyJson.writeValue(gen, name, type, text, offset, length);
       if (written != null) {
         written.add(name);
       }

@@ -21,6 +21,12 @@ import java.io.IOException;
 public final class PropertyJson {
   public static final String TYPE_SUFFIX = "@odata.type";
 
+  /**
+   * Annotation names by property name, so that a page does not build {@code Name@odata.type} again
+   * for every value. Shared without locks: a slot holds a whole String or another one.
+   */
+  private static final String[] ANNOTATIONS = new String[512];
+
   private PropertyJson() {}
 
   /** The wire text of a value. */
@@ -55,9 +61,31 @@ public final class PropertyJson {
     };
   }
 
+  /** The same for a wire text that is a run of characters. */
+  public static boolean annotated(
+      EdmType type, char[] text, int offset, int length, MetadataLevel level) {
+    return type == EdmType.DOUBLE
+        ? level == MetadataLevel.FULL
+            || (level == MetadataLevel.MINIMAL && isSpecialDouble(text, offset, length))
+        : annotated(type, "", level);
+  }
+
   public static void writeAnnotation(JsonGenerator gen, String name, EdmType type)
       throws IOException {
-    gen.writeStringField(name + TYPE_SUFFIX, type.odataName());
+    gen.writeStringField(annotationName(name), type.odataName());
+  }
+
+  private static String annotationName(String name) {
+    int slot = name.hashCode() & (ANNOTATIONS.length - 1);
+    String cached = ANNOTATIONS[slot];
+    if (cached != null
+        && cached.length() == name.length() + TYPE_SUFFIX.length()
+        && cached.startsWith(name)) {
+      return cached;
+    }
+    String annotation = name + TYPE_SUFFIX;
+    ANNOTATIONS[slot] = annotation;
+    return annotation;
   }
 
   /** Timestamp always has seven fractional digits, as in the ETag. */
@@ -89,15 +117,33 @@ public final class PropertyJson {
     }
   }
 
-  /** A string property from a run of characters: strings carry no annotation at any level. */
-  public static void writeString(
-      JsonGenerator gen, String name, char[] text, int offset, int length) throws IOException {
+  /** A property's name and value, from its type and wire text as a run of characters. */
+  public static void writeValue(
+      JsonGenerator gen, String name, EdmType type, char[] text, int offset, int length)
+      throws IOException {
     gen.writeFieldName(name);
-    gen.writeString(text, offset, length);
+    switch (type) {
+      case INT32 -> gen.writeNumber(text, offset, length);
+      case DOUBLE -> {
+        if (isSpecialDouble(text, offset, length)) {
+          gen.writeString(text, offset, length);
+        } else {
+          gen.writeNumber(text, offset, length);
+        }
+      }
+      case BOOLEAN -> gen.writeBoolean(length == 4 && text[offset] == 't');
+      case STRING, INT64, DATE_TIME, GUID, BINARY -> gen.writeString(text, offset, length);
+    }
   }
 
   /** NaN and the infinities travel as JSON strings ({@link EdmDouble#special}). */
   private static boolean isSpecialDouble(String wire) {
     return wire.equals("NaN") || wire.equals("Infinity") || wire.equals("-Infinity");
+  }
+
+  private static boolean isSpecialDouble(char[] text, int offset, int length) {
+    // every special text ends in N or y, no finite double's text does
+    char last = length == 0 ? '0' : text[offset + length - 1];
+    return (last == 'N' || last == 'y') && isSpecialDouble(new String(text, offset, length));
   }
 }

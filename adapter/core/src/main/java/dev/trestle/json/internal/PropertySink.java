@@ -12,9 +12,11 @@ public interface PropertySink {
   void property(String name, EdmType type, String wire) throws IOException;
 
   /**
-   * A string property whose value is a run of characters the sink may read only during the call.
+   * One property whose wire text is a run of characters the sink may read only during the call: a
+   * stored value whose text the response shows as it is.
    */
-  default void string(String name, char[] text, int offset, int length) throws IOException {
-    property(name, EdmType.STRING, new String(text, offset, length));
+  default void text(String name, EdmType type, char[] text, int offset, int length)
+      throws IOException {
+    property(name, type, new String(text, offset, length));
   }
 }

@@ -8,6 +8,7 @@ import static dev.trestle.store.internal.database.Schema.NAME;
 import static dev.trestle.store.internal.database.Schema.NAME_KEY;
 import static dev.trestle.store.internal.database.Schema.SERVICE_PROPERTIES;
 import static dev.trestle.store.internal.database.Schema.TABLES;
+import static dev.trestle.store.internal.database.Schema.TABLE_ID;
 
 import dev.trestle.AccessPolicy;
 import dev.trestle.EdmType;
@@ -142,12 +143,19 @@ public final class SqlTableService implements TableService {
     List<dev.trestle.store.internal.database.DeclaredIndex> indexes = indexes().declared(tableName);
     // Entities, access policies and index declarations go with the catalog row (ON DELETE
     // CASCADE), in one statement, which takes long for a large table.
-    int deleted =
-        store.unhurried(
-            sql -> sql.deleteFrom(TABLES).where(TableLookup.row(account, tableName)).execute());
-    if (deleted == 0) {
-      throw StoreErrors.tableNotFound();
-    }
+    store.unhurried(
+        sql -> {
+          long tableId = TableLookup.id(sql, account, tableName);
+          if (sql.deleteFrom(TABLES).where(TABLE_ID.eq(tableId)).execute() == 0) {
+            throw StoreErrors.tableNotFound(); // deleted meanwhile by another caller
+          }
+          return store.withConnection(
+              sql,
+              connection -> {
+                store.dialect.removeDeletedTableStragglers(connection, tableId);
+                return null;
+              });
+        });
     indexes().dropBuilt(indexes);
   }
 

@@ -13,7 +13,6 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.QueryLimits;
@@ -87,16 +86,7 @@ public final class StoreBenchmark {
 
   private static String run(String name, DataSource dataSource, int scanEntities) {
     String account = TestDatabase.newAccount();
-    StoreSettings settings =
-        new StoreSettings(
-            dataSource,
-            null,
-            null,
-            null,
-            1,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            account,
-            false);
+    StoreSettings settings = StoreSettings.onDataSource(dataSource, account);
     try (TableService service = SqlTableService.open(settings)) {
       service.createTable("bench");
       TableClient table = service.tableClient("bench");

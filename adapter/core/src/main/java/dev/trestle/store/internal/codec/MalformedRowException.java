@@ -27,17 +27,36 @@ public final class MalformedRowException extends TableException {
       return reason; // already named
     }
     return new MalformedRowException(
-        PREFIX
-            + "table '"
-            + table
-            + "', PartitionKey '"
-            + partitionKey
-            + "', RowKey '"
-            + rowKey
-            + "' is malformed: "
-            + reason.getMessage()
-            + ". It was not written by Trestle; fix or delete the row in SQL (see sql/README.md).",
-        reason.getCause());
+        named(PREFIX, table, partitionKey, rowKey, reason.getMessage(), ""), reason.getCause());
+  }
+
+  /** As {@link #of}, for a stored row a raw copy was handed (its source's row). */
+  static MalformedRowException copied(
+      String table, String partitionKey, String rowKey, String reason) {
+    return new MalformedRowException(
+        named(
+            "The stored entity copied into ",
+            table,
+            partitionKey,
+            rowKey,
+            reason,
+            " in the source database"));
+  }
+
+  private static String named(
+      String intro, String table, String partitionKey, String rowKey, String reason, String where) {
+    return intro
+        + "table '"
+        + table
+        + "', PartitionKey '"
+        + partitionKey
+        + "', RowKey '"
+        + rowKey
+        + "' is malformed: "
+        + reason
+        + ". It was not written by Trestle; fix or delete the row in SQL"
+        + where
+        + " (see sql/README.md).";
   }
 
   private static final String PREFIX = "The stored entity in ";

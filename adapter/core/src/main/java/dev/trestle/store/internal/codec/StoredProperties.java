@@ -14,33 +14,54 @@ import java.util.function.UnaryOperator;
 
 /**
  * Hands the properties of a stored document ({@link PropertyCodec}) to a sink as wire text, in the
- * order they were written, without building a value for any of them: one parse of the stored JSON,
- * and a sort of positions only when the database reordered the keys (PostgreSQL's jsonb does, H2
- * keeps the text as written). A string without escapes that the dialect stores as it is goes to the
- * sink as a slice of the document's characters, never copied into a String.
+ * order they were written, without building a value for any of them: one read of the stored JSON
+ * ({@link StoredDocumentScanner}, or Jackson for what it leaves), and a sort of positions only when
+ * the database reordered the keys (PostgreSQL's jsonb does, H2 keeps the text as written). A value
+ * whose wire text is its stored text (a string without escapes that the dialect stores as it is, a
+ * number, a GUID) goes to the sink as a slice of the document's characters, never copied into a
+ * String.
  */
 final class StoredProperties {
   private static final HexFormat HEX = HexFormat.of();
 
   private final UnaryOperator<String> decodeText;
   private final PropertyCodec.PlainText plainText;
+  private final StoredDocumentScanner scanner;
 
   StoredProperties(UnaryOperator<String> decodeText, PropertyCodec.PlainText plainText) {
     this.decodeText = decodeText;
     this.plainText = plainText;
+    this.scanner = new StoredDocumentScanner(decodeText, plainText);
   }
 
   void transcode(String document, Set<String> select, PropertySink sink) throws IOException {
-    // The parser reads these characters in place, so a string token without escapes is a slice of
-    // them that stays valid until every property has gone to the sink.
+    // Slices of these characters stay valid until every property has gone to the sink.
     char[] chars = document.toCharArray();
     Found found = new Found(chars);
+    if (!scanner.scan(chars, select, found)) {
+      found.clear();
+      parse(chars, select, found);
+    }
+    found.emit(sink);
+  }
+
+  /** The same through Jackson alone: what decides every document the scanner leaves. */
+  void transcodeWithJackson(String document, Set<String> select, PropertySink sink)
+      throws IOException {
+    char[] chars = document.toCharArray();
+    Found found = new Found(chars);
+    parse(chars, select, found);
+    found.emit(sink);
+  }
+
+  private void parse(char[] chars, Set<String> select, Found found) throws IOException {
+    // The parser reads these characters in place, so a string token without escapes is a slice of
+    // them.
     try (JsonParser json = PropertyCodec.JSON.createParser(chars, 0, chars.length)) {
       parse(json, chars, select, found);
     } catch (JsonProcessingException e) {
       throw new MalformedRowException("its properties are not JSON: " + e.getOriginalMessage(), e);
     }
-    found.emit(sink);
   }
 
   private void parse(JsonParser json, char[] chars, Set<String> select, Found found)
@@ -91,18 +112,29 @@ final class StoredProperties {
    * The properties of one document in stored order, and their positions: each a wire text, or (a
    * plain string) a slice of the document.
    */
-  private static final class Found {
+  static final class Found {
     private final char[] document;
     private int count;
-    private long[] positions = new long[8];
-    private String[] names = new String[8];
-    private StoredType[] types = new StoredType[8];
-    private String[] wires = new String[8];
-    private int[] slices = new int[16];
+    // room for the properties of most entities, without growing on the way
+    private long[] positions = new long[16];
+    private String[] names = new String[16];
+    private StoredType[] types = new StoredType[16];
+    private String[] wires = new String[16];
+    private int[] slices = new int[32];
     private boolean inOrder = true;
 
     Found(char[] document) {
       this.document = document;
+    }
+
+    int count() {
+      return count;
+    }
+
+    /** Forgets what a scan that gave up had found. */
+    void clear() {
+      count = 0;
+      inOrder = true;
     }
 
     void add(
@@ -133,7 +165,7 @@ final class StoredProperties {
       for (int i = 0; i < count; i++) {
         int at = (int) positions[i];
         if (wires[at] == null) {
-          sink.string(names[at], document, slices[2 * at], slices[2 * at + 1]);
+          sink.text(names[at], types[at].edmType, document, slices[2 * at], slices[2 * at + 1]);
         } else {
           sink.property(names[at], types[at].edmType, wires[at]);
         }

@@ -59,6 +59,16 @@ public enum StoredType {
     throw new MalformedRowException("unknown type tag '" + tag + "'");
   }
 
+  /** The type of a one-letter tag; null for any other character. */
+  static StoredType ofTag(char tag) {
+    for (StoredType type : TYPES) {
+      if (type.tag.charAt(0) == tag) {
+        return type;
+      }
+    }
+    return null;
+  }
+
   /**
    * Checks that the stored value under the parser has this type's JSON form ({@link
    * PropertyCodec#encode}) and a value of the type: a row written by SQL may hold anything.

@@ -42,6 +42,14 @@ public interface Dialect {
   default void refreshFeedTriggers(java.sql.Connection connection) throws java.sql.SQLException {}
 
   /**
+   * After a table's catalog row was deleted and committed (on a connection in auto-commit): removes
+   * entities that inserts in flight added after the cascade. Nothing where an insert's foreign-key
+   * check locks the catalog row, so that the delete waits for it (PostgreSQL).
+   */
+  default void removeDeletedTableStragglers(java.sql.Connection connection, long tableId)
+      throws java.sql.SQLException {}
+
+  /**
    * Text as stored in key columns and string properties; its database order is UTF-16 code-unit
    * order.
    */

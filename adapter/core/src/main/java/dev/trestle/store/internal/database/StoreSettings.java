@@ -1,6 +1,7 @@
 package dev.trestle.store.internal.database;
 
 import dev.trestle.RelaxedTransactions;
+import dev.trestle.TableServiceBuilder;
 import java.time.Duration;
 import javax.sql.DataSource;
 
@@ -22,41 +23,27 @@ public record StoreSettings(
     boolean extensions,
     RelaxedTransactions relaxedTransactions) {
 
-  /** Settings without relaxed transactions. */
-  public StoreSettings(
-      DataSource dataSource,
-      String jdbcUrl,
-      String username,
-      String password,
-      int maximumPoolSize,
-      Duration connectionTimeout,
-      String account,
-      boolean migrate,
-      boolean extensions) {
-    this(
+  /**
+   * A store on the caller's DataSource for {@code account}: no pool of its own (so no URL,
+   * credentials or pool settings), no migration, the extensions on, no relaxed transactions.
+   */
+  public static StoreSettings onDataSource(DataSource dataSource, String account) {
+    return new StoreSettings(
         dataSource,
-        jdbcUrl,
-        username,
-        password,
-        maximumPoolSize,
-        connectionTimeout,
+        null,
+        null,
+        null,
+        1,
+        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
         account,
-        migrate,
-        extensions,
+        false,
+        true,
         null);
   }
 
-  /** Settings with the extensions on. */
-  public StoreSettings(
-      DataSource dataSource,
-      String jdbcUrl,
-      String username,
-      String password,
-      int maximumPoolSize,
-      Duration connectionTimeout,
-      String account,
-      boolean migrate) {
-    this(
+  /** These settings with the extensions on or off. */
+  public StoreSettings withExtensions(boolean on) {
+    return new StoreSettings(
         dataSource,
         jdbcUrl,
         username,
@@ -65,6 +52,7 @@ public record StoreSettings(
         connectionTimeout,
         account,
         migrate,
-        true);
+        on,
+        relaxedTransactions);
   }
 }

@@ -1,6 +1,5 @@
 package dev.trestle.store.internal.feed;
 
-import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Store;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,7 +16,8 @@ final class FeedSweep {
   private FeedSweep() {}
 
   static long sweep(Store store, FeedRow feed, int max) {
-    long cutoff = Ticks.now() - feed.retention();
+    // the service's clock, as time to live reads it (a test's fake clock moves both)
+    long cutoff = store.versions.time() - feed.retention();
     return store.inTransaction(
         sql ->
             store.withConnection(

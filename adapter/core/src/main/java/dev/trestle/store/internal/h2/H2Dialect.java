@@ -43,6 +43,12 @@ final class H2Dialect implements Dialect {
     }
   }
 
+  @Override
+  public void removeDeletedTableStragglers(java.sql.Connection connection, long tableId)
+      throws java.sql.SQLException {
+    H2DeletedTableStragglers.remove(connection, tableId);
+  }
+
   /**
    * H2 calls {@link H2Functions} reflectively, which a named {@code dev.trestle} module allows only
    * to modules its package is exported to: {@code module-info} exports it to a modular H2, and this

@@ -12,6 +12,7 @@ import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.model.EntityValidator;
+import dev.trestle.store.internal.codec.CopiedRows;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.Expiry;
@@ -96,6 +97,7 @@ public final class BulkEntityWriter implements BulkWriter {
 
   @Override
   public void addRaw(RawEntity entity) {
+    CopiedRows.check(tableName, entity, options.keepTimestamps()); // hand-written SQL rows exist
     pend(
         entity.keys(),
         options.keepTimestamps() ? entity.ticks() : store.versions.now(),

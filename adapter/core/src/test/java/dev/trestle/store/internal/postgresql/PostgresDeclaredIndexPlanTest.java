@@ -9,7 +9,6 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.filter.FilterEvaluator;
 import dev.trestle.filter.FilterExpression;
 import dev.trestle.filter.FilterParser;
@@ -182,15 +181,7 @@ class PostgresDeclaredIndexPlanTest {
   }
 
   private static StoreSettings settings(TestDatabase database, String account) {
-    return new StoreSettings(
-        database.dataSource(),
-        null,
-        null,
-        null,
-        1,
-        TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-        account,
-        false);
+    return StoreSettings.onDataSource(database.dataSource(), account);
   }
 
   private static CursorScan cursorScan(

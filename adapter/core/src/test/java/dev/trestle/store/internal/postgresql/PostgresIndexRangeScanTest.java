@@ -6,7 +6,6 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.filter.FilterExpression;
 import dev.trestle.filter.FilterParser;
 import dev.trestle.store.internal.SqlTableService;
@@ -32,16 +31,7 @@ class PostgresIndexRangeScanTest {
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
   void partitionAndRowKeyRangeIsAnIndexRangeScanOnPostgreSql(TestDatabase database) {
     String account = TestDatabase.newAccount();
-    StoreSettings settings =
-        new StoreSettings(
-            database.dataSource(),
-            null,
-            null,
-            null,
-            1,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            account,
-            false);
+    StoreSettings settings = StoreSettings.onDataSource(database.dataSource(), account);
     try (Store store = Store.open(settings, QueryLimits.SERVICE);
         TableService service = SqlTableService.open(settings)) {
       service.createTable("ranges");

@@ -8,7 +8,6 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
-import dev.trestle.TableServiceBuilder;
 import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.StoreSettings;
@@ -30,17 +29,7 @@ class EntityScanTest {
   }
 
   private static TableService service(DataSource dataSource, String account, QueryLimits limits) {
-    return SqlTableService.open(
-        new StoreSettings(
-            dataSource,
-            null,
-            null,
-            null,
-            1,
-            TableServiceBuilder.DEFAULT_CONNECTION_TIMEOUT,
-            account,
-            false),
-        limits);
+    return SqlTableService.open(StoreSettings.onDataSource(dataSource, account), limits);
   }
 
   private static TableClient filledTable(TableService service) {
