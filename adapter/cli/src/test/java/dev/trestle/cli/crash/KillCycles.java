@@ -33,31 +33,36 @@ final class KillCycles {
       throws Exception {
     int lost = 0;
     int partial = 0;
-    for (int cycle = 0; cycle <= cycles; cycle++) {
-      SignedHttp http = new SignedHttp(server.start());
-      if (cycle == 0) {
-        scenario.prepare(http);
-      } else {
-        Verifier.Findings findings = checked(server, http, scenario);
-        lost += findings.lost().size();
-        partial += findings.partialBatches().size();
-        assertThat(findings.lost())
-            .as("acknowledged writes lost after kill %d on %s", cycle, database)
-            .isEmpty();
-        assertThat(findings.partialBatches())
-            .as("transactions half applied after kill %d on %s", cycle, database)
-            .isEmpty();
+    try {
+      for (int cycle = 0; cycle <= cycles; cycle++) {
+        SignedHttp http = new SignedHttp(server.start());
+        if (cycle == 0) {
+          scenario.prepare(http);
+        } else {
+          Verifier.Findings findings = checked(server, http, scenario);
+          lost += findings.lost().size();
+          partial += findings.partialBatches().size();
+          assertThat(findings.lost())
+              .as("acknowledged writes lost after kill %d on %s", cycle, database)
+              .isEmpty();
+          assertThat(findings.partialBatches())
+              .as("transactions half applied after kill %d on %s", cycle, database)
+              .isEmpty();
+        }
+        if (cycle == cycles) {
+          server.terminate();
+          break;
+        }
+        int before = scenario.acknowledgedWrites();
+        scenario.start(http, CLIENTS, cycle);
+        Thread.sleep(ThreadLocalRandom.current().nextLong(800, 2500));
+        awaitAcknowledged(scenario, before + MIN_WRITES_PER_CYCLE);
+        server.kill();
+        scenario.stop();
       }
-      if (cycle == cycles) {
-        server.terminate();
-        break;
-      }
-      int before = scenario.acknowledgedWrites();
-      scenario.start(http, CLIENTS, cycle);
-      Thread.sleep(ThreadLocalRandom.current().nextLong(800, 2500));
-      awaitAcknowledged(scenario, before + MIN_WRITES_PER_CYCLE);
-      server.kill();
-      scenario.stop();
+    } catch (Throwable failure) {
+      server.kill(); // a failed check leaves no server behind
+      throw failure;
     }
     assertThat(scenario.acknowledgedWrites())
         .as("writes were acknowledged before the kills")

@@ -105,6 +105,9 @@ final class ServerProcess {
 
   /** SIGKILL: no shutdown hook runs, nothing is flushed. */
   void kill() throws InterruptedException {
+    if (process == null) {
+      return; // never started
+    }
     process.destroyForcibly();
     process.waitFor(30, TimeUnit.SECONDS);
   }
