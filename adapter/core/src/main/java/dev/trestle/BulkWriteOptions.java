@@ -6,9 +6,11 @@ import java.util.Objects;
  * How a {@link BulkWriter} writes: {@link Mode#REPLACE} (insert or replace, the default) or {@link
  * Mode#INSERT} (an existing entity fails the batch); whether each entity keeps the Timestamp it
  * carries (and so its ETag) instead of getting the time of the write; how many entities one
- * transaction holds (default 1,000); whether batches are committed by a thread of the writer's own
- * while the caller fills the next one (pipelined: batches still commit one at a time, in order, and
- * the listener hears each commit on the caller's thread, at a later add, flush or close).
+ * transaction holds (default 1,000); whether batches are written by threads of the writer's own
+ * while the caller fills the next one (pipelined: up to {@value #PIPELINED_BATCHES} batches are
+ * written at once, each on a pooled connection of its own, but they still commit one at a time, in
+ * order, and the listener hears each commit on the caller's thread, at a later add, flush or
+ * close).
  */
 public record BulkWriteOptions(
     Mode mode,
@@ -26,6 +28,13 @@ public record BulkWriteOptions(
   }
 
   public static final int DEFAULT_BATCH_SIZE = 1_000;
+
+  /**
+   * Batches a pipelined writer has in flight at most: committed, or written and waiting for the
+   * batch before them to commit. A stop may leave that many committed after the last one the
+   * listener heard.
+   */
+  public static final int PIPELINED_BATCHES = 3;
 
   public BulkWriteOptions {
     Objects.requireNonNull(mode, "mode");

@@ -94,6 +94,52 @@ class BulkWriterTest {
   }
 
   @DatabaseTest
+  void pipelinedKeysRepeatedAcrossBatchesEndWithTheLastWrite(TableService service) {
+    service.createTable("bulk");
+    try (BulkWriter writer =
+        service.bulkWriter(
+            "bulk", BulkWriteOptions.defaults().withBatchSize(100).withPipelined(true))) {
+      for (int i = 0; i < 2_000; i++) {
+        writer.add(TableEntity.builder("p", String.format("%03d", i % 150)).put("v", i).build());
+      }
+    }
+    List<TableEntity> read = new ArrayList<>();
+    service.tableClient("bulk").listEntities(EntityQuery.all()).forEach(read::add);
+    assertThat(read).hasSize(150);
+    assertThat(read)
+        .allSatisfy(e -> assertThat(e.getInt32("v") % 150).isEqualTo(Integer.parseInt(e.rowKey())))
+        .allSatisfy(e -> assertThat(e.getInt32("v")).isGreaterThanOrEqualTo(2_000 - 150));
+  }
+
+  @DatabaseTest
+  void pipelinedInsertFailureKeepsOnlyTheBatchesBeforeIt(TableService service) {
+    service.createTable("bulk");
+    service.tableClient("bulk").insert(TableEntity.builder("p", "0250").build());
+    BulkWriter writer =
+        service.bulkWriter(
+            "bulk",
+            BulkWriteOptions.defaults()
+                .withMode(BulkWriteOptions.Mode.INSERT)
+                .withBatchSize(100)
+                .withPipelined(true));
+    assertThatThrownBy(
+            () -> {
+              for (int i = 0; i < 1_000; i++) {
+                writer.add(TableEntity.builder("p", String.format("%04d", i)).build());
+              }
+              writer.flush();
+            })
+        .isInstanceOfSatisfying(
+            TableException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.ENTITY_ALREADY_EXISTS));
+    assertThat(writer.committed()).isEqualTo(200);
+    List<TableEntity> read = new ArrayList<>();
+    service.tableClient("bulk").listEntities(EntityQuery.all()).forEach(read::add);
+    assertThat(read).hasSize(201);
+    assertThat(read.getLast().rowKey()).isEqualTo("0250");
+  }
+
+  @DatabaseTest
   void replaceOverwritesAndTheLastOfDuplicateKeysWins(TableService service) {
     service.createTable("bulk");
     service.tableClient("bulk").insert(TableEntity.builder("p", "a").put("v", 1).build());

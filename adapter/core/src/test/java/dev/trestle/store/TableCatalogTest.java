@@ -11,6 +11,7 @@ import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
+import dev.trestle.testing.TestDatabase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,34 @@ class TableCatalogTest {
     service.createTable("gone");
     assertFails(TableErrorCode.RESOURCE_NOT_FOUND, () -> service.tableClient("gone").get("p", "r"));
     assertThat(service.getAccessPolicies("gone")).isEmpty();
+  }
+
+  /**
+   * Another server (a service of its own on the same database) deleting a table, and creating it
+   * again under the same name, is seen by the next point read, whatever this server read before.
+   */
+  @DatabaseTest
+  void aPointReadSeesATableDeletedAndCreatedAgainByAnotherServer(TestDatabase database) {
+    String account = TestDatabase.newAccount();
+    try (TableService reader = database.newService(account);
+        TableService other = database.newService(account)) {
+      other.createTable("again");
+      other.tableClient("again").insert(TableEntity.builder("p", "r").put("v", 1).build());
+      assertThat(reader.tableClient("again").get("p", "r").getInt32("v")).isEqualTo(1);
+
+      other.deleteTable("again");
+      other.createTable("Again");
+      assertFails(
+          TableErrorCode.RESOURCE_NOT_FOUND, () -> reader.tableClient("again").get("p", "r"));
+      other.tableClient("Again").insert(TableEntity.builder("p", "r").put("v", 2).build());
+      assertThat(reader.tableClient("again").get("p", "r").getInt32("v")).isEqualTo(2);
+
+      other.deleteTable("again");
+      assertFails(TableErrorCode.TABLE_NOT_FOUND, () -> reader.tableClient("again").get("p", "r"));
+      other.createTable("again");
+      other.tableClient("again").insert(TableEntity.builder("p", "r").put("v", 3).build());
+      assertThat(reader.tableClient("again").get("p", "r").getInt32("v")).isEqualTo(3);
+    }
   }
 
   @DatabaseTest

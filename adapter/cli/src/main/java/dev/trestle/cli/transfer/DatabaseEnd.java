@@ -131,10 +131,14 @@ public final class DatabaseEnd implements End {
   }
 
   /**
-   * Bulk writes. A resumed insert writes its first batch as insert-or-replace: that batch may have
-   * been committed just before the stop that the checkpoint did not see.
+   * Bulk writes. A resumed insert writes its first batches as insert-or-replace: those may have
+   * been committed just before the stop that the checkpoint did not see (the batches in flight, and
+   * the one whose checkpoint was being written).
    */
   private final class Bulk implements Table {
+    private static final long REPLACED_AFTER_RESUME =
+        (BulkWriteOptions.PIPELINED_BATCHES + 1L) * BulkWriteOptions.DEFAULT_BATCH_SIZE;
+
     private final String table;
     private BulkWriter writer;
     private boolean replacingFirstBatch;
@@ -176,7 +180,7 @@ public final class DatabaseEnd implements End {
 
     private void added() {
       added++;
-      if (replacingFirstBatch && committed.entities() > 0) {
+      if (replacingFirstBatch && added >= REPLACED_AFTER_RESUME) {
         replacingFirstBatch = false;
         writer.close();
         base = added;

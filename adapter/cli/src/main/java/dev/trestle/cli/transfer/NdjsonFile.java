@@ -36,9 +36,10 @@ public final class NdjsonFile {
     }
   }
 
-  /** Reads the file's entities after the first {@code from.entities()}. */
+  /** Reads the file's entities after the first {@code from.entities()}, parsed in parallel. */
   public static void read(Path file, Position from, Predicate<TableEntity> each) {
-    try (BufferedReader reader = open(file)) {
+    try (BufferedReader reader = open(file);
+        ParallelLines lines = new ParallelLines(line -> parse(file, line), each)) {
       long entity = 0;
       long lineNumber = 0;
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -46,19 +47,22 @@ public final class NdjsonFile {
         if (line.isBlank() || entity++ < from.entities()) {
           continue;
         }
-        TableEntity read;
-        try {
-          read = EntityLines.read(line);
-        } catch (EntityLines.MalformedEntityException e) {
-          throw new UnreadableEntityException(
-              "Line " + lineNumber + " of " + name(file) + ": " + e.getMessage());
-        }
-        if (!each.test(read)) {
+        if (!lines.add(line, lineNumber)) {
           return;
         }
       }
+      lines.finish();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  private static TableEntity parse(Path file, ParallelLines.Line line) {
+    try {
+      return EntityLines.read(line.text());
+    } catch (EntityLines.MalformedEntityException e) {
+      throw new UnreadableEntityException(
+          "Line " + line.number() + " of " + name(file) + ": " + e.getMessage());
     }
   }
 

@@ -23,10 +23,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jooq.Condition;
 import org.jooq.Row2;
 import org.jooq.exception.DataAccessException;
@@ -46,17 +46,20 @@ public final class BulkEntityWriter implements BulkWriter {
   private final String tableName;
   private final long tableId;
   private final BulkWriteOptions options;
-  private final Map<Integer, String> statements = new HashMap<>();
-  private final LinkedHashMap<Key, Row> pending = new LinkedHashMap<>();
+  private final Map<Integer, String> statements = new ConcurrentHashMap<>();
+  private LinkedHashMap<Key, Added> pending = new LinkedHashMap<>();
   private TableEntity lastAdded;
   private int pendingAdds;
   private long committed;
-  private final java.util.concurrent.ExecutorService background;
-  private java.util.concurrent.Future<?> inFlight;
-  private int inFlightRows;
-  private TableEntity inFlightLast;
+  private final OrderedBatches inFlight;
 
   private record Key(String partitionKey, String rowKey) {}
+
+  /**
+   * An entity added, encoded only when its batch is written (on the batch's own thread when
+   * pipelined): its stored document, or null to encode its properties then.
+   */
+  private record Added(TableEntity entity, long ticks, String document) {}
 
   private record Row(String partitionKey, String rowKey, long ticks, String properties) {}
 
@@ -78,11 +81,7 @@ public final class BulkEntityWriter implements BulkWriter {
     this.tableName = tableName;
     this.options = options;
     this.tableId = store.onOneConnection(sql -> TableLookup.id(sql, account, tableName));
-    this.background =
-        options.pipelined()
-            ? java.util.concurrent.Executors.newSingleThreadExecutor(
-                Thread.ofPlatform().daemon().name("trestle-bulk-" + tableName).factory())
-            : null;
+    this.inFlight = options.pipelined() ? new OrderedBatches(tableName, this::committed) : null;
   }
 
   @Override
@@ -92,7 +91,7 @@ public final class BulkEntityWriter implements BulkWriter {
         options.keepTimestamps() && entity.timestamp() != null
             ? Ticks.of(entity.timestamp())
             : store.versions.now(); // the service's clock, which time to live reads too
-    pend(entity, ticks, store.properties.encode(entity.properties()));
+    pend(entity, ticks, null);
   }
 
   @Override
@@ -105,14 +104,9 @@ public final class BulkEntityWriter implements BulkWriter {
   }
 
   private void pend(TableEntity entity, long ticks, String document) {
-    Dialect dialect = store.dialect;
-    Row row =
-        new Row(
-            dialect.encodeText(entity.partitionKey()),
-            dialect.encodeText(entity.rowKey()),
-            ticks,
-            document);
-    Row before = pending.put(new Key(entity.partitionKey(), entity.rowKey()), row);
+    Added before =
+        pending.put(
+            new Key(entity.partitionKey(), entity.rowKey()), new Added(entity, ticks, document));
     if (before != null && options.mode() == BulkWriteOptions.Mode.INSERT) {
       pending.clear();
       pendingAdds = 0;
@@ -134,50 +128,31 @@ public final class BulkEntityWriter implements BulkWriter {
   @Override
   public void flush() {
     send();
-    awaitInFlight();
+    if (inFlight != null) {
+      inFlight.awaitAll();
+    }
   }
 
   /**
-   * Hands the pending batch to the database: at once, or, pipelined, to the writing thread once the
-   * batch before it has committed (so batches commit in order, one at a time).
+   * Hands the pending batch to the database: at once, or, pipelined, to {@link OrderedBatches}
+   * (several written at once, committed in order).
    */
   private void send() {
     if (pending.isEmpty()) {
       return;
     }
-    List<Row> rows = new ArrayList<>(pending.values());
+    LinkedHashMap<Key, Added> batch = pending;
+    List<Added> rows = new ArrayList<>(batch.values());
     TableEntity last = lastAdded;
     int adds = pendingAdds;
-    pending.clear();
+    pending = new LinkedHashMap<>();
     pendingAdds = 0;
-    if (background == null) {
-      commit(rows, last);
+    if (inFlight == null) {
+      commit(rows, last, null);
       committed(adds, last);
       return;
     }
-    awaitInFlight();
-    inFlight = background.submit(() -> commit(rows, last));
-    inFlightRows = adds;
-    inFlightLast = last;
-  }
-
-  private void awaitInFlight() {
-    if (inFlight == null) {
-      return;
-    }
-    java.util.concurrent.Future<?> waiting = inFlight;
-    inFlight = null;
-    try {
-      waiting.get();
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r
-          ? r
-          : new IllegalStateException(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while a bulk batch was being written", e);
-    }
-    committed(inFlightRows, inFlightLast);
+    inFlight.send(batch.keySet(), adds, last, turn -> commit(rows, last, turn));
   }
 
   private void committed(int rows, TableEntity last) {
@@ -185,10 +160,29 @@ public final class BulkEntityWriter implements BulkWriter {
     options.listener().committed(committed, last);
   }
 
-  private void commit(List<Row> rows, TableEntity last) {
+  /**
+   * Commits the entities in one transaction; in its turn when pipelined (else {@code turn} null).
+   */
+  private void commit(List<Added> added, TableEntity last, OrderedBatches.Turn turn) {
+    List<Row> rows = encoded(added);
     for (int attempt = 1; ; attempt++) {
       try {
-        store.inTransaction(sql -> sql.connectionResult(connection -> write(connection, rows)));
+        if (turn != null) {
+          turn.awaitConnecting();
+        }
+        store.inTransaction(
+            sql ->
+                sql.connectionResult(
+                    connection -> {
+                      if (turn != null) {
+                        turn.connected();
+                      }
+                      write(connection, rows);
+                      if (turn != null) {
+                        turn.awaitCommitting();
+                      }
+                      return null;
+                    }));
         return;
       } catch (DataAccessException e) {
         if (store.errors.isDuplicateKey(e) && options.mode() == BulkWriteOptions.Mode.INSERT) {
@@ -218,6 +212,23 @@ public final class BulkEntityWriter implements BulkWriter {
     }
   }
 
+  private List<Row> encoded(List<Added> added) {
+    Dialect dialect = store.dialect;
+    List<Row> rows = new ArrayList<>(added.size());
+    for (Added each : added) {
+      TableEntity entity = each.entity();
+      rows.add(
+          new Row(
+              dialect.encodeText(entity.partitionKey()),
+              dialect.encodeText(entity.rowKey()),
+              each.ticks(),
+              each.document() != null
+                  ? each.document()
+                  : store.properties.encode(entity.properties())));
+    }
+    return rows;
+  }
+
   /**
    * After a duplicate key: deletes the stored entities of these keys that have expired (only in a
    * table with time to live, so that other tables' batches never pay for it), exactly those still
@@ -244,7 +255,7 @@ public final class BulkEntityWriter implements BulkWriter {
         });
   }
 
-  private Void write(Connection connection, List<Row> rows) throws SQLException {
+  private void write(Connection connection, List<Row> rows) throws SQLException {
     int full = rows.size() / ROWS_PER_STATEMENT;
     if (full > 0) {
       try (PreparedStatement statement =
@@ -263,7 +274,6 @@ public final class BulkEntityWriter implements BulkWriter {
         statement.executeUpdate();
       }
     }
-    return null;
   }
 
   private void bind(PreparedStatement statement, List<Row> rows, int from, int count)
@@ -321,8 +331,8 @@ public final class BulkEntityWriter implements BulkWriter {
     try {
       flush();
     } finally {
-      if (background != null) {
-        background.shutdown();
+      if (inFlight != null) {
+        inFlight.close();
       }
     }
   }
