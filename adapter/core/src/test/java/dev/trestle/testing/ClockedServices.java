@@ -4,6 +4,7 @@ import dev.trestle.TableService;
 import dev.trestle.store.internal.SqlTableService;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.QueryLimits;
+import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreSettings;
 import java.time.Clock;
 import java.util.UUID;
@@ -21,6 +22,14 @@ public final class ClockedServices {
       TestDatabase database, Clock clock, boolean extensions, String account) {
     return SqlTableService.open(
         StoreSettings.onDataSource(database.dataSource(), account).withExtensions(extensions),
+        QueryLimits.SERVICE,
+        new VersionClock(clock));
+  }
+
+  /** The store under a service, for a test of the store's own classes; closed by the caller. */
+  public static Store store(TestDatabase database, Clock clock) {
+    return Store.open(
+        StoreSettings.onDataSource(database.dataSource(), "store"),
         QueryLimits.SERVICE,
         new VersionClock(clock));
   }

@@ -3,7 +3,6 @@ package dev.trestle.cli.crash;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 class CrashTest {
   private static final Logger log = LoggerFactory.getLogger(CrashTest.class);
-  private static final int CYCLES = Integer.getInteger("trestle.crash.cycles", 3);
+  private static final int CYCLES = KillCycles.cycles(3);
   private static final int CLIENTS = 6;
 
   /**
@@ -69,50 +68,8 @@ class CrashTest {
   }
 
   private void killCycles(String database, ServerProcess server) throws Exception {
-    Ledger ledger = new Ledger();
     String table = "crash" + Long.toString(System.nanoTime(), 36);
-    Workload workload = new Workload(ledger, table);
-    int lost = 0;
-    int partial = 0;
-    for (int cycle = 0; cycle <= CYCLES; cycle++) {
-      SignedHttp http = new SignedHttp(server.start());
-      if (cycle == 0) {
-        assertThat(http.json("POST", "/Tables", "{\"TableName\":\"" + table + "\"}", null).status())
-            .isEqualTo(201);
-      } else {
-        Verifier.Findings findings = checked(server, http, table, ledger);
-        lost += findings.lost().size();
-        partial += findings.partialBatches().size();
-        assertThat(findings.lost())
-            .as("acknowledged writes lost after kill %d on %s", cycle, database)
-            .isEmpty();
-        assertThat(findings.partialBatches())
-            .as("batches half applied after kill %d", cycle)
-            .isEmpty();
-      }
-      if (cycle == CYCLES) {
-        server.terminate();
-        break;
-      }
-      int before = ledger.acknowledgedWrites();
-      workload.start(http, CLIENTS, cycle);
-      Thread.sleep(ThreadLocalRandom.current().nextLong(800, 2500));
-      awaitAcknowledged(ledger, before + MIN_WRITES_PER_CYCLE);
-      server.kill();
-      workload.stop();
-    }
-    assertThat(ledger.acknowledgedWrites)
-        .as("writes were acknowledged before the kills")
-        .isGreaterThanOrEqualTo(CYCLES * MIN_WRITES_PER_CYCLE);
-    log.info(
-        "Crash test on {}: {} SIGKILL cycles, {} acknowledged writes ({} batches of 100 among them), lost {},"
-            + " partial batches {}",
-        database,
-        CYCLES,
-        ledger.acknowledgedWrites,
-        ledger.batches.size(),
-        lost,
-        partial);
+    KillCycles.run(database, server, new EntityWrites(table, false), CYCLES);
   }
 
   /** Waits (up to a minute) until the ledger holds {@code count} acknowledged writes. */

@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +24,7 @@ final class ServerProcess {
 
   private final Path workDir;
   private final String jdbcUrl;
+  private final Map<String, String> settings = new LinkedHashMap<>();
   private Process process;
   private String endpoint;
   private int starts;
@@ -50,6 +53,14 @@ final class ServerProcess {
     this.jdbcUrl = jdbcUrl;
   }
 
+  /**
+   * A {@code TRESTLE_*} setting every start passes, e.g. relaxed transactions or sweep intervals.
+   */
+  ServerProcess with(String variable, String value) {
+    settings.put(variable, value);
+    return this;
+  }
+
   /** Starts the server and waits for its banner; returns the Table endpoint. */
   String start() throws IOException {
     List<String> command =
@@ -73,6 +84,7 @@ final class ServerProcess {
       builder.environment().put("TRESTLE_DB", jdbcUrl);
     }
     builder.environment().put("TRESTLE_POOL_SIZE", "8");
+    builder.environment().putAll(settings);
     process = builder.start();
     BufferedReader out =
         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
@@ -93,6 +105,9 @@ final class ServerProcess {
 
   /** SIGKILL: no shutdown hook runs, nothing is flushed. */
   void kill() throws InterruptedException {
+    if (process == null) {
+      return; // never started
+    }
     process.destroyForcibly();
     process.waitFor(30, TimeUnit.SECONDS);
   }

@@ -38,7 +38,8 @@ final class Verifier {
                 && found.properties().equals(entry.acked)
                 && found.etag().equals(entry.ackedEtag);
         boolean isPending =
-            entry.pending != null && found != null && found.properties().equals(entry.pending);
+            entry.pending != null && found != null && found.properties().equals(entry.pending)
+                || entry.pendingDelete && found == null;
         boolean neverAcked = entry.acked == null && found == null;
         if (!isAcked && !isPending && !neverAcked) {
           lost.add(
@@ -55,6 +56,7 @@ final class Verifier {
         entry.acked = found == null ? null : found.properties();
         entry.ackedEtag = found == null ? null : found.etag();
         entry.pending = null;
+        entry.pendingDelete = false;
         entities++;
       }
     }
@@ -70,10 +72,33 @@ final class Verifier {
     return new Findings(lost, partial, entities, ledger.batches.size());
   }
 
-  /** Every entity of one partition, following continuation tokens. */
+  /** Every entity of one partition, following continuation tokens: integer properties. */
   static Map<String, Stored> read(SignedHttp http, String table, String partition)
       throws IOException, InterruptedException {
     Map<String, Stored> stored = new HashMap<>();
+    for (var row : entities(http, table, partition).entrySet()) {
+      JsonNode entity = row.getValue();
+      Map<String, Integer> properties = new HashMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> fields = entity.fields(); fields.hasNext(); ) {
+        var field = fields.next();
+        String name = field.getKey();
+        if (!name.startsWith("odata.")
+            && !name.contains("@")
+            && !name.equals("PartitionKey")
+            && !name.equals("RowKey")
+            && !name.equals("Timestamp")) {
+          properties.put(name, field.getValue().asInt());
+        }
+      }
+      stored.put(row.getKey(), new Stored(properties, entity.get("odata.etag").asText()));
+    }
+    return stored;
+  }
+
+  /** Every entity of one partition as the server wrote it, by RowKey. */
+  static Map<String, JsonNode> entities(SignedHttp http, String table, String partition)
+      throws IOException, InterruptedException {
+    Map<String, JsonNode> stored = new HashMap<>();
     String filter =
         "$filter="
             + URLEncoder.encode("PartitionKey eq '" + partition + "'", StandardCharsets.UTF_8)
@@ -87,21 +112,7 @@ final class Verifier {
             "Query of " + partition + " answered " + reply.status() + ": " + reply.body());
       }
       for (JsonNode entity : reply.json().get("value")) {
-        Map<String, Integer> properties = new HashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> fields = entity.fields(); fields.hasNext(); ) {
-          var field = fields.next();
-          String name = field.getKey();
-          if (!name.startsWith("odata.")
-              && !name.contains("@")
-              && !name.equals("PartitionKey")
-              && !name.equals("RowKey")
-              && !name.equals("Timestamp")) {
-            properties.put(name, field.getValue().asInt());
-          }
-        }
-        stored.put(
-            entity.get("RowKey").asText(),
-            new Stored(properties, entity.get("odata.etag").asText()));
+        stored.put(entity.get("RowKey").asText(), entity);
       }
       next = reply.continuation();
     } while (!next.isEmpty());

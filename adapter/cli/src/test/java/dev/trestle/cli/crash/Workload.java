@@ -21,13 +21,20 @@ final class Workload {
 
   private final Ledger ledger;
   private final String table;
+  private final boolean deletes;
   private final AtomicInteger sequence = new AtomicInteger();
   private final AtomicBoolean stop = new AtomicBoolean();
   private final List<Thread> clients = new ArrayList<>();
 
   Workload(Ledger ledger, String table) {
+    this(ledger, table, false);
+  }
+
+  /** With {@code deletes}, the clients delete their entities too (If-Match *). */
+  Workload(Ledger ledger, String table, boolean deletes) {
     this.ledger = ledger;
     this.table = table;
+    this.deletes = deletes;
   }
 
   void start(SignedHttp http, int clientCount, int cycle) {
@@ -51,7 +58,7 @@ final class Workload {
   private void run(SignedHttp http, String partition, String batchPrefix) {
     int batches = 0;
     while (!stop.get()) {
-      int choice = ThreadLocalRandom.current().nextInt(10);
+      int choice = ThreadLocalRandom.current().nextInt(deletes ? 12 : 10);
       boolean known;
       try {
         known =
@@ -69,7 +76,10 @@ final class Workload {
                       partition,
                       "k" + ThreadLocalRandom.current().nextInt(KEYS_PER_CLIENT),
                       true);
-              default -> batch(http, batchPrefix + batches++);
+              case 8, 9 -> batch(http, batchPrefix + batches++);
+              default ->
+                  delete(
+                      http, partition, "k" + ThreadLocalRandom.current().nextInt(KEYS_PER_CLIENT));
             };
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -106,6 +116,30 @@ final class Workload {
         () -> http.json(merge ? "MERGE" : "PUT", path, body(partition, rowKey, sent), null));
   }
 
+  /** A delete of any version; a 404 (nothing to delete) changes nothing and is known. */
+  private boolean delete(SignedHttp http, String partition, String rowKey)
+      throws InterruptedException {
+    Ledger.Entry entry = ledger.entry(partition, rowKey);
+    entry.pendingDelete = true;
+    String path = "/" + table + "(PartitionKey='" + partition + "',RowKey='" + rowKey + "')";
+    SignedHttp.Reply reply;
+    try {
+      reply = http.send("DELETE", path, null, null, "*");
+    } catch (java.io.IOException e) {
+      return false;
+    }
+    if (reply.status() == 204) {
+      ledger.acknowledged(entry, null, null);
+      return true;
+    }
+    if (reply.status() == 404) {
+      ledger.refused(entry); // known: nothing there to delete (a loss when one was acknowledged)
+      return entry.acked == null;
+    }
+    refusals.add(reply.status() + " " + reply.errorCode());
+    return false;
+  }
+
   private interface Call {
     SignedHttp.Reply send() throws java.io.IOException, InterruptedException;
   }
@@ -132,52 +166,19 @@ final class Workload {
 
   private boolean batch(SignedHttp http, String partition) throws InterruptedException {
     ledger.batch(partition, Ledger.BatchState.UNKNOWN);
-    String batchBoundary = "batch_" + partition;
-    String changeset = "changeset_" + partition;
-    StringBuilder body =
-        new StringBuilder()
-            .append("--")
-            .append(batchBoundary)
-            .append("\r\n")
-            .append("Content-Type: multipart/mixed; boundary=")
-            .append(changeset)
-            .append("\r\n\r\n");
+    List<String> operations = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
-      body.append("--")
-          .append(changeset)
-          .append("\r\n")
-          .append("Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n")
-          .append("POST ")
-          .append(http.endpoint())
-          .append('/')
-          .append(table)
-          .append(" HTTP/1.1\r\n")
-          .append("Content-Type: application/json\r\nAccept: application/json;odata=nometadata\r\n")
-          .append("Prefer: return-no-content\r\nDataServiceVersion: 3.0\r\n\r\n")
-          .append(body(partition, "r" + i, Map.of("V", i)))
-          .append("\r\n");
+      operations.add(
+          Batches.operation(
+              "POST", http.endpoint() + "/" + table, body(partition, "r" + i, Map.of("V", i))));
     }
-    body.append("--").append(changeset).append("--\r\n--").append(batchBoundary).append("--\r\n");
     SignedHttp.Reply reply;
     try {
-      reply =
-          http.send(
-              "POST",
-              "/$batch",
-              "multipart/mixed; boundary=" + batchBoundary,
-              body.toString(),
-              null);
+      reply = Batches.send(http, "/$batch", partition, operations);
     } catch (java.io.IOException e) {
       return false;
     }
-    boolean allApplied =
-        reply.status() == 202
-            && reply
-                .body()
-                .lines()
-                .filter(line -> line.startsWith("HTTP/1.1 "))
-                .allMatch(line -> line.startsWith("HTTP/1.1 2"));
-    if (allApplied) {
+    if (Batches.allSucceeded(reply, 100)) {
       ledger.batch(partition, Ledger.BatchState.ACKNOWLEDGED);
       return true;
     }

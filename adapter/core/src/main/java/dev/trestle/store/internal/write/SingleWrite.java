@@ -40,7 +40,15 @@ final class SingleWrite {
   private final String tableName;
   private final PointReader reader;
 
+  /** Runs between an insert's duplicate key and the read that explains it: a test's race. */
+  private final Runnable afterDuplicateKey;
+
   SingleWrite(Store store, String account, String tableName) {
+    this(store, account, tableName, () -> {});
+  }
+
+  SingleWrite(Store store, String account, String tableName, Runnable afterDuplicateKey) {
+    this.afterDuplicateKey = afterDuplicateKey;
     this.store = store;
     this.statements = store.statements;
     this.account = account;
@@ -64,17 +72,26 @@ final class SingleWrite {
     };
   }
 
+  /**
+   * Inserts the entity; over an expired one as over none. In a table with time to live, a key met
+   * but absent by the time it is read (the sweep removed the expired entity in between) is free:
+   * the insert tries again rather than answer that the entity exists.
+   */
   private TableEntity insert(DSLContext sql, TableEntity entity) {
     try {
       return insertNew(sql, entity);
     } catch (DataAccessException e) {
-      if (store.errors.isDuplicateKey(e)) {
-        if (removedExpired(sql, entity)) {
-          return insertNew(sql, entity); // over an expired entity, as over none
-        }
+      if (!store.errors.isDuplicateKey(e)) {
+        throw e;
+      }
+      afterDuplicateKey.run();
+      Found found = reader.find(sql, entity.partitionKey(), entity.rowKey());
+      if (found.expired()) {
+        removeExpired(sql, entity, found.ticks());
+      } else if (found.entity() || !found.expiry().enabled()) {
         throw StoreErrors.entityAlreadyExists();
       }
-      throw e;
+      return insertNew(sql, entity); // a racing insert's duplicate key: decide again
     }
   }
 
@@ -278,19 +295,6 @@ final class SingleWrite {
       throw StoreErrors.updateConditionNotSatisfied();
     }
     return found;
-  }
-
-  /**
-   * Removes the entity's stored version when it has expired, so that an insert finds no key;
-   * whether it had.
-   */
-  private boolean removedExpired(DSLContext sql, TableEntity entity) {
-    Found found = reader.find(sql, entity.partitionKey(), entity.rowKey());
-    if (!found.expired()) {
-      return false;
-    }
-    removeExpired(sql, entity, found.ticks());
-    return true;
   }
 
   /** Deletes exactly the expired version {@code ticks}: a rewrite since is left alone. */

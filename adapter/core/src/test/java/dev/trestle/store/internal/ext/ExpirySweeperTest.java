@@ -6,10 +6,7 @@ import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableService;
 import dev.trestle.TimeToLive;
-import dev.trestle.store.internal.codec.VersionClock;
-import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.Store;
-import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.testing.ClockedServices;
 import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.FakeClock;
@@ -30,10 +27,7 @@ class ExpirySweeperTest {
   private final FakeClock clock = new FakeClock();
 
   private Store store(TestDatabase database) {
-    return Store.open(
-        StoreSettings.onDataSource(database.dataSource(), "sweeper"),
-        QueryLimits.SERVICE,
-        new VersionClock(clock));
+    return ClockedServices.store(database, clock);
   }
 
   /** The table's rows as stored, expired or not. */
