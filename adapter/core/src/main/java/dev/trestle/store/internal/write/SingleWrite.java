@@ -91,7 +91,22 @@ final class SingleWrite {
       } else if (found.entity() || !found.expiry().enabled()) {
         throw StoreErrors.entityAlreadyExists();
       }
-      return insertNew(sql, entity); // a racing insert's duplicate key: decide again
+      return insertAgain(sql, entity);
+    }
+  }
+
+  /**
+   * The second attempt, once the key was found free: a duplicate key now means another insert took
+   * it in between, and that entity exists (rather than the database's error reaching the client).
+   */
+  private TableEntity insertAgain(DSLContext sql, TableEntity entity) {
+    try {
+      return insertNew(sql, entity);
+    } catch (DataAccessException e) {
+      if (store.errors.isDuplicateKey(e)) {
+        throw StoreErrors.entityAlreadyExists();
+      }
+      throw e;
     }
   }
 
