@@ -11,11 +11,17 @@ import static dev.trestle.store.internal.database.Schema.TABLES;
 import static dev.trestle.store.internal.database.Schema.TABLE_ID;
 
 import dev.trestle.AccessPolicy;
+import dev.trestle.BulkWriteOptions;
+import dev.trestle.BulkWriter;
+import dev.trestle.ChangeFeedSweep;
 import dev.trestle.EdmType;
+import dev.trestle.ExpirySweep;
 import dev.trestle.PropertyIndexInfo;
+import dev.trestle.RawEntity;
 import dev.trestle.RelaxedTransactions;
 import dev.trestle.ServiceExtensions;
 import dev.trestle.TableClient;
+import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableInfo;
@@ -27,6 +33,7 @@ import dev.trestle.model.TableLimits;
 import dev.trestle.store.internal.codec.AccessPolicyCodec;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.codec.VersionClock;
+import dev.trestle.store.internal.database.DeclaredIndex;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
@@ -34,10 +41,14 @@ import dev.trestle.store.internal.database.StoreSettings;
 import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.store.internal.ext.ExpirySweeper;
 import dev.trestle.store.internal.ext.SqlServiceExtensions;
+import dev.trestle.store.internal.feed.FeedSweeper;
+import dev.trestle.store.internal.read.BulkEntityReader;
 import dev.trestle.store.internal.read.TableLister;
+import dev.trestle.store.internal.write.BulkEntityWriter;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.jooq.Record2;
 import org.jooq.exception.DataAccessException;
 
@@ -49,7 +60,7 @@ public final class SqlTableService implements TableService {
   private final boolean extensions;
   private final RelaxedTransactions relaxedTransactions;
   private final ExpirySweeper sweeper;
-  private final dev.trestle.store.internal.feed.FeedSweeper feedSweeper;
+  private final FeedSweeper feedSweeper;
 
   private SqlTableService(
       Store store,
@@ -63,7 +74,7 @@ public final class SqlTableService implements TableService {
     this.extensions = extensions;
     this.relaxedTransactions = relaxedTransactions;
     this.sweeper = new ExpirySweeper(store);
-    this.feedSweeper = new dev.trestle.store.internal.feed.FeedSweeper(store);
+    this.feedSweeper = new FeedSweeper(store);
   }
 
   public static TableService open(StoreSettings settings) {
@@ -140,7 +151,7 @@ public final class SqlTableService implements TableService {
 
   @Override
   public void deleteTable(String tableName) {
-    List<dev.trestle.store.internal.database.DeclaredIndex> indexes = indexes().declared(tableName);
+    List<DeclaredIndex> indexes = indexes().declared(tableName);
     // Entities, access policies and index declarations go with the catalog row (ON DELETE
     // CASCADE), in one statement, which takes long for a large table.
     store.unhurried(
@@ -195,19 +206,15 @@ public final class SqlTableService implements TableService {
   }
 
   @Override
-  public dev.trestle.BulkWriter bulkWriter(String tableName, dev.trestle.BulkWriteOptions options) {
-    return new dev.trestle.store.internal.write.BulkEntityWriter(
+  public BulkWriter bulkWriter(String tableName, BulkWriteOptions options) {
+    return new BulkEntityWriter(
         store, account, Objects.requireNonNull(tableName, "tableName"), options);
   }
 
   @Override
   public void readEntities(
-      String tableName,
-      String afterPartitionKey,
-      String afterRowKey,
-      java.util.function.Predicate<dev.trestle.TableEntity> each) {
-    new dev.trestle.store.internal.read.BulkEntityReader(
-            store, account, Objects.requireNonNull(tableName, "tableName"))
+      String tableName, String afterPartitionKey, String afterRowKey, Predicate<TableEntity> each) {
+    new BulkEntityReader(store, account, Objects.requireNonNull(tableName, "tableName"))
         .read(afterPartitionKey, afterRowKey, Objects.requireNonNull(each, "each"));
   }
 
@@ -218,12 +225,8 @@ public final class SqlTableService implements TableService {
 
   @Override
   public void readRawEntities(
-      String tableName,
-      String afterPartitionKey,
-      String afterRowKey,
-      java.util.function.Predicate<dev.trestle.RawEntity> each) {
-    new dev.trestle.store.internal.read.BulkEntityReader(
-            store, account, Objects.requireNonNull(tableName, "tableName"))
+      String tableName, String afterPartitionKey, String afterRowKey, Predicate<RawEntity> each) {
+    new BulkEntityReader(store, account, Objects.requireNonNull(tableName, "tableName"))
         .readRaw(afterPartitionKey, afterRowKey, Objects.requireNonNull(each, "each"));
   }
 
@@ -311,12 +314,12 @@ public final class SqlTableService implements TableService {
   }
 
   @Override
-  public dev.trestle.ExpirySweep expirySweep() {
+  public ExpirySweep expirySweep() {
     return sweeper;
   }
 
   @Override
-  public dev.trestle.ChangeFeedSweep changeFeedSweep() {
+  public ChangeFeedSweep changeFeedSweep() {
     return feedSweeper;
   }
 
