@@ -13,6 +13,8 @@ import dev.trestle.store.internal.database.IndexCatalogue;
 import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
 import dev.trestle.store.internal.database.Store;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -45,6 +47,11 @@ public final class BulkEntityReader {
   private static final long CHUNK_CHARS = 16L << 20;
 
   private static final int FETCH_SIZE = 1_000;
+
+  /** Rows handed to the caller at once, unless their documents reach {@link #BLOCK_CHARS}. */
+  private static final int BLOCK = 250;
+
+  private static final long BLOCK_CHARS = 1L << 20;
 
   private final Store store;
   private final String account;
@@ -141,9 +148,11 @@ public final class BulkEntityReader {
       }
       while (true) {
         ChunkQueue<T> rows = ahead.peek().rows();
-        for (T row = rows.take(); row != null; row = rows.take()) {
-          if (!each.test(row)) {
-            return;
+        for (List<T> block = rows.take(); block != null; block = rows.take()) {
+          for (T row : block) {
+            if (!each.test(row)) {
+              return;
+            }
           }
         }
         if (rows.last()) {
@@ -264,12 +273,22 @@ public final class BulkEntityReader {
             .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
             .fetchSize(FETCH_SIZE)
             .fetchLazy()) {
+      List<T> block = new ArrayList<>(BLOCK);
+      long chars = 0;
       for (Record row : cursor) {
         String document = dialect.propertiesText(row.get(dialect.propertiesColumn()));
-        T decoded = decode.row(row.get(PARTITION_KEY), row.get(ROW_KEY), row.get(TICKS), document);
-        if (!reading.rows().put(decoded, document.length())) {
-          break; // the caller stopped
+        block.add(decode.row(row.get(PARTITION_KEY), row.get(ROW_KEY), row.get(TICKS), document));
+        chars += document.length();
+        if (block.size() == BLOCK || chars >= BLOCK_CHARS) {
+          if (!reading.rows().put(block, chars)) {
+            return false; // the caller stopped
+          }
+          block = new ArrayList<>(BLOCK);
+          chars = 0;
         }
+      }
+      if (!block.isEmpty()) {
+        reading.rows().put(block, chars);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,19 +1,23 @@
 package dev.trestle.store.internal.read;
 
 import java.util.ArrayDeque;
+import java.util.List;
 
 /**
  * The rows of one chunk of a {@link BulkEntityReader}, handed from the thread reading them to the
- * caller's: bounded by rows and by characters, so that a chunk read ahead waits (its cursor open)
- * rather than hold a table of large entities in memory. Then its end, or its failure after the rows
- * read before it.
+ * caller's in blocks (a hand-off per row would wake a thread per row): bounded by rows and by
+ * characters, so that a chunk read ahead waits (its cursor open) rather than hold a table of large
+ * entities in memory. Then its end, or its failure after the rows read before it.
  */
 final class ChunkQueue<T> {
-  private record Row<T>(T row, long chars) {}
+  private record Block<T>(List<T> rows, long chars) {}
 
   private final int maxRows;
   private final long maxChars;
-  private final ArrayDeque<Row<T>> rows = new ArrayDeque<>();
+  private final ArrayDeque<Block<T>> blocks = new ArrayDeque<>();
+  private int rows;
+  private boolean takerWaits;
+  private boolean readerWaits;
   private long chars;
   private boolean ended;
   private boolean last;
@@ -26,21 +30,26 @@ final class ChunkQueue<T> {
   }
 
   /**
-   * Adds a row of about {@code size} characters once there is room (a row larger than the bound
-   * goes alone); false if the queue was closed, and the reading should stop.
+   * Adds a block of rows of about {@code size} characters once there is room (a block larger than
+   * the bound goes alone); false if the queue was closed, and the reading should stop.
    */
-  synchronized boolean put(T row, long size) throws InterruptedException {
-    while (!closed && !rows.isEmpty() && (rows.size() >= maxRows || chars + size > maxChars)) {
+  synchronized boolean put(List<T> block, long size) throws InterruptedException {
+    while (!closed
+        && !blocks.isEmpty()
+        && (rows + block.size() > maxRows || chars + size > maxChars)) {
+      readerWaits = true;
       wait();
     }
     if (closed) {
       return false;
     }
-    if (rows.isEmpty()) {
+    blocks.add(new Block<>(block, size));
+    rows += block.size();
+    chars += size;
+    if (takerWaits) {
+      takerWaits = false;
       notifyAll();
     }
-    rows.add(new Row<>(row, size));
-    chars += size;
     return true;
   }
 
@@ -57,21 +66,28 @@ final class ChunkQueue<T> {
     end(true);
   }
 
-  /** The next row, or null at the chunk's end; its failure once the rows before are taken. */
-  synchronized T take() throws InterruptedException {
-    while (rows.isEmpty() && !ended) {
+  /**
+   * The next block of rows, or null at the chunk's end; its failure once those before are taken.
+   */
+  synchronized List<T> take() throws InterruptedException {
+    while (blocks.isEmpty() && !ended) {
+      takerWaits = true;
       wait();
     }
-    Row<T> next = rows.poll();
+    Block<T> next = blocks.poll();
     if (next == null) {
       if (failure != null) {
         throw failure;
       }
       return null;
     }
+    rows -= next.rows().size();
     chars -= next.chars();
-    notifyAll();
-    return next.row();
+    if (readerWaits) {
+      readerWaits = false;
+      notifyAll();
+    }
+    return next.rows();
   }
 
   /** Whether the chunk ended the table (or failed); only once {@link #take()} answered null. */
@@ -82,7 +98,7 @@ final class ChunkQueue<T> {
   /** Drops what is queued and tells the reading to stop. */
   synchronized void close() {
     closed = true;
-    rows.clear();
+    blocks.clear();
     notifyAll();
   }
 }
