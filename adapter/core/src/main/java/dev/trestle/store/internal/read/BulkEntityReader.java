@@ -34,17 +34,23 @@ import org.jooq.impl.DSL;
  * each one statement streamed with a fetch size (a cursor on PostgreSQL, so memory stays bounded),
  * instead of query pages with their budget, filter and continuation machinery. The next chunks are
  * read (and decoded) on connections and threads of their own while the caller takes the current
- * one, {@value #READERS} chunks at once, each held to a bounded queue; the caller still gets the
- * rows in key order, so that what it has taken is always the table up to a key.
+ * one, {@value #READERS} chunks at once, each held to a small queue; the caller still gets the rows
+ * in key order, so that what it has taken is always the table up to a key.
  */
 public final class BulkEntityReader {
   static final int CHUNK = 10_000;
 
-  /** Chunks read at once: the one the caller takes and those after it. */
-  static final int READERS = 3;
+  /** Chunks read at once: the one the caller takes and the next. */
+  static final int READERS = 2;
 
-  /** Characters of documents a chunk read ahead may hold before its reading waits. */
-  private static final long CHUNK_CHARS = 16L << 20;
+  /**
+   * Rows, and characters of their documents, a chunk read ahead may hold before its reading waits:
+   * enough to keep the caller busy while the chunk's next rows come, few enough to keep the live
+   * heap (and so each garbage collection) small.
+   */
+  private static final int QUEUED_ROWS = 2_000;
+
+  private static final long QUEUED_CHARS = 8L << 20;
 
   private static final int FETCH_SIZE = 1_000;
 
@@ -178,7 +184,9 @@ public final class BulkEntityReader {
   private <T> Reading<T> launch(
       ExecutorService threads, IndexedTable table, CompletableFuture<Start> start, Rows<T> decode) {
     Reading<T> reading =
-        new Reading<>(new ChunkQueue<>(chunk, CHUNK_CHARS), new CompletableFuture<>());
+        new Reading<>(
+            new ChunkQueue<>(Math.min(chunk, QUEUED_ROWS), QUEUED_CHARS),
+            new CompletableFuture<>());
     threads.execute(
         () -> {
           try {
