@@ -20,7 +20,8 @@ import java.util.concurrent.Future;
  * on the two things a copy does with an endpoint: write 100-entity upsert batches of one partition
  * with several in flight, and read a table page by page. Same entities (all 8 EDM types), same
  * endpoint, same number of batches in flight, run one after the other and then in the other
- * order, alternately. Usage (the SDK's classpath from any module that depends on azure-data-tables):
+ * order, alternately; the client process's CPU time per entity is less sensitive than the rate to
+ * a machine shared with other work. Usage (the SDK's classpath from any module that depends on azure-data-tables):
  * java -cp SDK_CLASSPATH:trestle.jar bench/RemoteClientBench.java ENDPOINT KEY N LANES [ROUNDS]
  */
 public final class RemoteClientBench {
@@ -32,8 +33,10 @@ public final class RemoteClientBench {
     String account = endpoint.replaceAll("/+$", "").replaceAll(".*/", "");
     RemoteTables hand = RemoteTables.withKey(endpoint, key);
     String suffix = Long.toString(System.currentTimeMillis() % 100_000_000);
-    System.out.println("| round | client | write entities/s | read entities/s | load (1 min) |");
-    System.out.println("|---|---|---:|---:|---|");
+    System.out.println(
+        "| round | client | write entities/s | write CPU µs/entity | read entities/s |"
+            + " read CPU µs/entity | load (1 min) |");
+    System.out.println("|---|---|---:|---:|---:|---:|---|");
     int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 3;
     for (int round = 1; round <= rounds; round++) { // round 1 warms both up (JIT, connections)
       List<String> order = round % 2 == 1 ? List.of("hand", "sdk") : List.of("sdk", "hand");
@@ -45,8 +48,8 @@ public final class RemoteClientBench {
                 .credential(new com.azure.core.credential.AzureNamedKeyCredential(account, key))
                 .tableName(table)
                 .buildClient();
-        double write;
-        double read;
+        double[] write;
+        double[] read;
         if (client.equals("hand")) {
           hand.createTableIfNotExists(table);
           write = timed(n, () -> writeHand(hand, table, n, lanes));
@@ -57,11 +60,13 @@ public final class RemoteClientBench {
           read = timed(n, () -> readSdk(sdk, n));
         }
         System.out.printf(
-            "| %d | %s | %,.0f | %,.0f | %s |%n",
+            "| %d | %s | %,.0f | %,.0f | %,.0f | %,.0f | %s |%n",
             round,
             client.equals("hand") ? "RemoteTables (java.net.http)" : "azure-data-tables 12.5.9",
-            write,
-            read,
+            write[0],
+            write[1],
+            read[0],
+            read[1],
             java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ")[0]);
       }
     }
@@ -71,10 +76,17 @@ public final class RemoteClientBench {
     void run() throws Exception;
   }
 
-  private static double timed(int n, Work work) throws Exception {
+  /** Entities per second, and the process's CPU time per entity in microseconds. */
+  private static double[] timed(int n, Work work) throws Exception {
+    com.sun.management.OperatingSystemMXBean os =
+        (com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    long cpu = os.getProcessCpuTime();
     long start = System.nanoTime();
     work.run();
-    return n / ((System.nanoTime() - start) / 1e9);
+    return new double[] {
+      n / ((System.nanoTime() - start) / 1e9), (os.getProcessCpuTime() - cpu) / 1e3 / n
+    };
   }
 
   private static void writeHand(RemoteTables hand, String table, int n, int lanes)

@@ -124,7 +124,7 @@ class EndpointFaultsTest {
   }
 
   @DatabaseTest
-  void anInsertIsRetriedWhenThrottledAndStopsTheCopyWhenItMayHaveBeenApplied(TestDatabase db)
+  void anInsertThatTimedOutOrLostItsConnectionIsReadBackInsteadOfSentBlindly(TestDatabase db)
       throws Exception {
     String source = TestDatabase.newAccount();
     String target = TestDatabase.newAccount();
@@ -134,32 +134,69 @@ class EndpointFaultsTest {
             TrestleServer.builder(targetTables).port(0).account(target, KEY).build().start();
         FaultyEndpoint azure = new FaultyEndpoint("http://127.0.0.1:" + server.port(), 1000)) {
       fill(sourceTables, "Orders", 4);
-      // one attempt each: the first batch is throttled twice, the second times out
-      azure.script(Kind.BATCH, Fault.THROTTLE_MS, Fault.THROTTLE, Fault.PASS, Fault.TIMEOUT_BEFORE);
+      // one attempt each, one batch in flight: the first batch is throttled, the second applied
+      // but answered 500, the third answered 500 unapplied, the fourth applied and cut off
+      azure.script(
+          Kind.BATCH,
+          Fault.THROTTLE_MS,
+          Fault.PASS,
+          Fault.TIMEOUT_AFTER,
+          Fault.TIMEOUT_BEFORE,
+          Fault.PASS,
+          Fault.DROP_AFTER);
 
-      CliRun run =
-          CliRun.run(
-              CliDatabases.args(
-                  List.of("copy"),
-                  CliDatabases.flags(db),
-                  "--account",
-                  source,
-                  "--mode",
-                  "insert",
-                  "--lanes",
-                  "1",
-                  "--to-endpoint",
-                  azure.endpoint(target),
-                  "--to-key",
-                  KEY));
+      CliRun run = insertCopy(db, source, azure.endpoint(target));
 
-      // the second batch's timeout may have applied it: not retried, the copy stops there
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.err()).contains("Copied 400 entities in 1 table(s)");
+      assertThat(azure.pending()).isZero();
+      assertThat(contents(targetTables, "Orders")).isEqualTo(contents(sourceTables, "Orders"));
+    }
+  }
+
+  @DatabaseTest
+  void anInsertInDoubtIsNeverTakenForAppliedWhenAnotherEntityHoldsAKey(TestDatabase db)
+      throws Exception {
+    String source = TestDatabase.newAccount();
+    String target = TestDatabase.newAccount();
+    try (TableService sourceTables = db.newService(source);
+        TableService targetTables = db.newService(target);
+        TrestleServer server =
+            TrestleServer.builder(targetTables).port(0).account(target, KEY).build().start();
+        FaultyEndpoint azure = new FaultyEndpoint("http://127.0.0.1:" + server.port(), 1000)) {
+      fill(sourceTables, "Orders", 2);
+      targetTables.createTable("Orders");
+      targetTables
+          .tableClient("Orders")
+          .insert(TableEntity.builder("p1", "r37").put("N", 0).build());
+      azure.script(Kind.BATCH, Fault.PASS, Fault.TIMEOUT_BEFORE);
+
+      CliRun run = insertCopy(db, source, azure.endpoint(target));
+
       assertThat(run.exitCode()).isEqualTo(ExitCode.DATA);
       assertThat(run.err()).contains("500 OperationTimedOut");
-      assertThat(azure.injected())
-          .containsExactly("BATCH THROTTLE_MS", "BATCH THROTTLE", "BATCH TIMEOUT_BEFORE");
-      assertThat(contents(targetTables, "Orders"))
+      List<java.util.Map.Entry<String, Object>> written = contents(targetTables, "Orders");
+      assertThat(written).hasSize(101);
+      assertThat(written.subList(0, 100))
           .isEqualTo(contents(sourceTables, "Orders").subList(0, 100));
+      assertThat(written.get(100).getKey()).isEqualTo("p1|r37");
     }
+  }
+
+  private static CliRun insertCopy(TestDatabase db, String source, String endpoint) {
+    return CliRun.run(
+        CliDatabases.args(
+            List.of("copy"),
+            CliDatabases.flags(db),
+            "--account",
+            source,
+            "--mode",
+            "insert",
+            "--lanes",
+            "1",
+            "--to-endpoint",
+            endpoint,
+            "--to-key",
+            KEY));
   }
 }

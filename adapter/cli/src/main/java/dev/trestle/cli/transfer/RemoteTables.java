@@ -60,15 +60,25 @@ public final class RemoteTables {
   public static final class RemoteException extends RuntimeException {
     private final int status;
     private final String errorCode;
+    private final boolean mayHaveBeenApplied;
 
     RemoteException(int status, String message) {
-      this(status, "", message);
+      this(status, "", message, false);
     }
 
-    RemoteException(int status, String errorCode, String message) {
+    RemoteException(int status, String errorCode, String message, boolean mayHaveBeenApplied) {
       super(message);
       this.status = status;
       this.errorCode = errorCode;
+      this.mayHaveBeenApplied = mayHaveBeenApplied;
+    }
+
+    /**
+     * A write that timed out or lost its connection after being sent: the service may have applied
+     * it.
+     */
+    public boolean mayHaveBeenApplied() {
+      return mayHaveBeenApplied;
     }
 
     public int status() {
@@ -238,7 +248,27 @@ public final class RemoteTables {
     switch (mode) {
       case UPSERT -> send("PUT", entityPath(table, entity), null, body, Retry.ANY_TRANSIENT);
       case MERGE -> send("MERGE", entityPath(table, entity), null, body, Retry.ANY_TRANSIENT);
-      case INSERT -> send("POST", "/" + table, null, body, Retry.UNAPPLIED_ONLY);
+      case INSERT ->
+          InsertDoubts.resolve(
+              this,
+              table,
+              List.of(entity),
+              () -> send("POST", "/" + table, null, body, Retry.UNAPPLIED_ONLY));
+    }
+  }
+
+  /** The entity stored under these keys, or empty when there is none. */
+  public Optional<TableEntity> entity(String table, String partitionKey, String rowKey) {
+    TableEntity keys = TableEntity.builder(partitionKey, rowKey).build();
+    try {
+      return Optional.of(
+          EntityLines.read(
+              send("GET", entityPath(table, keys), null, null, Retry.ANY_TRANSIENT).body()));
+    } catch (RemoteException e) {
+      if (e.status() == 404 && !e.errorCode().equals("TableNotFound")) {
+        return Optional.empty();
+      }
+      throw e;
     }
   }
 
@@ -271,27 +301,35 @@ public final class RemoteTables {
     if (payload.body().length > TableLimits.MAX_BATCH_BYTES) {
       throw new BatchTooLargeException();
     }
-    HttpResponse<String> response;
-    try {
-      response =
-          send(
-              "POST",
-              "/$batch",
-              null,
-              new Body(payload.contentType(), payload.body()),
-              mode == EntityWriter.Mode.INSERT ? Retry.UNAPPLIED_ONLY : Retry.ANY_TRANSIENT);
-    } catch (RemoteException e) {
-      if (e.status() == 413) { // a service with a lower limit (Cosmos DB: 2 MB), refused unapplied
-        throw new BatchTooLargeException();
-      }
-      throw e;
+    Runnable send =
+        () -> {
+          HttpResponse<String> response;
+          try {
+            response =
+                send(
+                    "POST",
+                    "/$batch",
+                    null,
+                    new Body(payload.contentType(), payload.body()),
+                    mode == EntityWriter.Mode.INSERT ? Retry.UNAPPLIED_ONLY : Retry.ANY_TRANSIENT);
+          } catch (RemoteException e) {
+            if (e.status() == 413) { // a lower limit (Cosmos DB: 2 MB), refused unapplied
+              throw new BatchTooLargeException();
+            }
+            throw e;
+          }
+          BatchPayload.failure(response.body())
+              .ifPresent(
+                  failure -> {
+                    throw new BatchRefusedException(
+                        failure.index(), failure.status() + " " + failure.code());
+                  });
+        };
+    if (mode == EntityWriter.Mode.INSERT) {
+      InsertDoubts.resolve(this, table, entities, send);
+    } else {
+      send.run();
     }
-    BatchPayload.failure(response.body())
-        .ifPresent(
-            failure -> {
-              throw new BatchRefusedException(
-                  failure.index(), failure.status() + " " + failure.code());
-            });
   }
 
   private String entityJson(TableEntity entity) {
@@ -333,13 +371,15 @@ public final class RemoteTables {
         }
         throw new RemoteException(
             0,
+            "",
             "Cannot reach "
                 + base
                 + ": "
                 + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())
                 + " after "
                 + attempt
-                + " attempts");
+                + " attempts",
+            !unapplied && !method.equals("GET"));
       }
       int status = response.statusCode();
       String code = status < 300 ? "" : errorCodeOf(response);
@@ -360,7 +400,8 @@ public final class RemoteTables {
               + base
               + " failed: "
               + status
-              + (code.isEmpty() ? "" : " " + code));
+              + (code.isEmpty() ? "" : " " + code),
+          retryable(status, Retry.ANY_TRANSIENT) && !retryable(status, Retry.UNAPPLIED_ONLY));
     }
   }
 

@@ -71,8 +71,12 @@ class RemoteTablesProtocolTest {
   }
 
   @Test
-  void anInsertIsRetriedWhenThrottledButNeverAfterATimeoutThatMayHaveAppliedIt() throws Exception {
+  void anInsertIsRetriedWhenThrottledAndReadBackAfterATimeoutThatMayHaveAppliedIt()
+      throws Exception {
     TableEntity entity = TableEntity.builder("p", "r").put("N", 1).build();
+    String stored =
+        "{\"odata.etag\":\"W/\\\"x\\\"\",\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":%d}";
+    String path = "/acct/things(PartitionKey='p',RowKey='r')";
     try (FakeTableEndpoint azure = new FakeTableEndpoint()) {
       RemoteTables remote = RemoteTables.withKey(azure.endpoint(), KEY);
 
@@ -80,16 +84,36 @@ class RemoteTablesProtocolTest {
       remote.write("things", entity, EntityWriter.Mode.INSERT);
       assertThat(azure.requests()).containsExactly("POST /acct/things", "POST /acct/things");
 
-      azure.then(Answer.error(500, "OperationTimedOut"));
+      // applied: stored as sent, not sent again
+      azure
+          .then(Answer.azureError(500, "OperationTimedOut", Map.of()))
+          .then(Answer.ok(stored.formatted(1), Map.of()));
+      remote.write("things", entity, EntityWriter.Mode.INSERT);
+      assertThat(azure.requests()).containsExactly("POST /acct/things", "GET " + path);
+
+      // not applied: sent again
+      azure
+          .then(Answer.azureError(500, "OperationTimedOut", Map.of()))
+          .then(Answer.azureError(404, "ResourceNotFound", Map.of()))
+          .then(Answer.noContent());
+      remote.write("things", entity, EntityWriter.Mode.INSERT);
+      assertThat(azure.requests())
+          .containsExactly("POST /acct/things", "GET " + path, "POST /acct/things");
+
+      // another entity under the key: the timeout stands, nothing is sent again
+      azure
+          .then(Answer.azureError(500, "OperationTimedOut", Map.of()))
+          .then(Answer.ok(stored.formatted(2), Map.of()));
       assertThatThrownBy(() -> remote.write("things", entity, EntityWriter.Mode.INSERT))
           .isInstanceOfSatisfying(
               RemoteTables.RemoteException.class,
               e -> {
                 assertThat(e.status()).isEqualTo(500);
                 assertThat(e.errorCode()).isEqualTo("OperationTimedOut");
+                assertThat(e.mayHaveBeenApplied()).isTrue();
               })
           .hasMessageContaining("500 OperationTimedOut");
-      assertThat(azure.requests()).containsExactly("POST /acct/things");
+      assertThat(azure.requests()).containsExactly("POST /acct/things", "GET " + path);
 
       // an upsert applied twice is applied once: it is retried after a timeout
       azure.then(Answer.error(500, "OperationTimedOut")).then(Answer.noContent());
