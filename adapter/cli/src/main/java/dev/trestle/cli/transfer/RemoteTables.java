@@ -42,6 +42,14 @@ public final class RemoteTables {
   private static final String JSON = "application/json";
   private static final DateTimeFormatter RFC_1123 = DateTimeFormatter.RFC_1123_DATE_TIME;
   private static final int MAX_ATTEMPTS = 8;
+
+  /**
+   * Attempts for a refused connection before the endpoint ever answered: a wrong URL or port, most
+   * likely, which the full schedule (about 40 s) would only make the operator wait for. Once the
+   * endpoint has answered, a refusal is an outage, and the full schedule waits it out.
+   */
+  private static final int FIRST_CONTACT_ATTEMPTS = 3;
+
   private static final long FIRST_BACKOFF_MS = 250;
   private static final long MAX_BACKOFF_MS = 10_000;
 
@@ -55,6 +63,7 @@ public final class RemoteTables {
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final ObjectMapper mapper = new ObjectMapper();
+  private volatile boolean answered;
 
   /** A call the service refused, with its status and error code. */
   public static final class RemoteException extends RuntimeException {
@@ -365,7 +374,8 @@ public final class RemoteTables {
       } catch (IOException e) {
         boolean unapplied =
             e instanceof java.net.ConnectException || e instanceof HttpConnectTimeoutException;
-        if (attempt < MAX_ATTEMPTS && (retry == Retry.ANY_TRANSIENT || unapplied)) {
+        int attempts = answered || !unapplied ? MAX_ATTEMPTS : FIRST_CONTACT_ATTEMPTS;
+        if (attempt < attempts && (retry == Retry.ANY_TRANSIENT || unapplied)) {
           backOff(attempt, method, path, e.toString(), 0);
           continue;
         }
@@ -381,6 +391,7 @@ public final class RemoteTables {
                 + " attempts",
             !unapplied && !method.equals("GET"));
       }
+      answered = true;
       int status = response.statusCode();
       String code = status < 300 ? "" : errorCodeOf(response);
       if (status < 300) {
