@@ -82,7 +82,7 @@ public final class BulkEntityReader {
 
   private void walk(String afterPartitionKey, String afterRowKey, Rows each) {
     IndexedTable table =
-        store.onOneConnection(sql -> IndexCatalogue.lookup(sql, account, tableName));
+        store.onOneConnection(sql -> IndexCatalogue.lookup(store, sql, account, tableName));
     long tableId = table.id();
     Expiry expiry = table.expiry();
     Dialect dialect = store.dialect;
