@@ -6,9 +6,9 @@ import dev.trestle.server.auth.internal.RequestAuthenticator;
 import dev.trestle.server.events.RequestListener;
 import dev.trestle.server.internal.TableApiHandler;
 import dev.trestle.server.internal.http.BodyRateHandler;
-import dev.trestle.server.internal.http.HeaderTimeoutConnectionFactory;
 import dev.trestle.server.internal.http.ProtocolErrorHandler;
 import dev.trestle.server.internal.http.RequestEvents;
+import dev.trestle.server.internal.http.TableConnectionFactory;
 import dev.trestle.server.internal.tls.TlsConnections;
 import java.time.Clock;
 import java.time.Duration;
@@ -121,10 +121,7 @@ public final class TrestleServer implements AutoCloseable {
     if (certificate != null) {
       http.addCustomizer(TlsConnections.secureRequests());
     }
-    HttpConnectionFactory connections =
-        builder.headerTimeout.isZero()
-            ? new HttpConnectionFactory(http)
-            : new HeaderTimeoutConnectionFactory(http, builder.headerTimeout);
+    HttpConnectionFactory connections = new TableConnectionFactory(http, builder.headerTimeout);
     // with a certificate the port speaks HTTPS only, as Azure's and Azurite's do; keep-alive as in
     // plain HTTP/1.1
     connector =

@@ -232,6 +232,46 @@ class RawProtocolTest extends ServerTest {
     }
   }
 
+  /**
+   * A path with a broken escape or an encoded NUL is the client's error (400 InvalidInput),
+   * answered after its body arrives: refused before, with the connection closed, a client still
+   * sending the body met a reset and lost the answer.
+   */
+  @DatabaseTest
+  void aBrokenEscapeInThePathIsRefusedOnAConnectionThatStaysUsable(TableService tables)
+      throws Exception {
+    start(tables);
+    URI uri = URI.create(fx.endpoint());
+    String body = "{\"A\":1}";
+    try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      InputStream in = socket.getInputStream();
+      for (String key : new String[] {"%00", "a%zz", "%", "%4", "x%00y%2"}) {
+        String head =
+            "PUT /"
+                + fx.account()
+                + "/t(PartitionKey='p',RowKey='"
+                + key
+                + "') HTTP/1.1\r\nHost: "
+                + uri.getAuthority()
+                + "\r\nContent-Type: application/json\r\nContent-Length: "
+                + body.length()
+                + "\r\n\r\n";
+        out.write(head.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        Thread.sleep(100); // the body arrives after the server has read the request line
+        out.write(body.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        assertThat(readResponse(in))
+            .as(key)
+            .startsWith("HTTP/1.1 400")
+            .containsIgnoringCase("\r\nx-ms-error-code: InvalidInput\r\n")
+            .doesNotContainIgnoringCase("Connection: close");
+      }
+    }
+  }
+
   private static String readResponse(InputStream in) throws IOException {
     StringBuilder head = new StringBuilder();
     while (!head.toString().endsWith("\r\n\r\n")) {

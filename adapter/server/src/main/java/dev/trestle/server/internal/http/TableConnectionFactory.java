@@ -17,21 +17,25 @@ import org.eclipse.jetty.util.BufferUtil;
 import org.eclipse.jetty.util.NanoTime;
 
 /**
- * HTTP/1.1 connections whose request line and headers must arrive within a deadline, counted from
- * the request's first byte. Jetty 12.0 has no such limit: its idle timeout restarts with every
- * byte, so a client trickling a header one byte a second held a connection for as long as it liked.
- * A request that misses the deadline is answered 408 through the server's error handler, whether
- * its client keeps trickling or has gone quiet.
+ * HTTP/1.1 connections as the Table API needs them. Their request line and headers must arrive
+ * within a deadline (unless it is zero), counted from the request's first byte: Jetty 12.0 has no
+ * such limit, its idle timeout restarts with every byte, so a client trickling a header one byte a
+ * second held a connection for as long as it liked. A request that misses the deadline is answered
+ * 408 through the server's error handler, whether its client keeps trickling or has gone quiet. And
+ * a path with an escape Jetty's URI parser refuses reaches the router instead ({@link
+ * RouterJudgedTargets}).
  */
-public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory {
+public final class TableConnectionFactory extends HttpConnectionFactory {
   private final Duration timeout;
 
-  public HeaderTimeoutConnectionFactory(HttpConfiguration configuration, Duration timeout) {
+  /** A zero {@code headerTimeout} sets no deadline. */
+  public TableConnectionFactory(HttpConfiguration configuration, Duration headerTimeout) {
     super(configuration);
-    if (timeout.isNegative() || timeout.isZero()) {
-      throw new IllegalArgumentException("the header timeout must be positive, but was " + timeout);
+    if (headerTimeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "the header timeout must be zero (none) or positive, but was " + headerTimeout);
     }
-    this.timeout = timeout;
+    this.timeout = headerTimeout;
   }
 
   @Override
@@ -51,7 +55,8 @@ public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory 
     protected HttpParser newHttpParser(HttpCompliance compliance) {
       // the plain parser only lends its request handler, which HttpConnection keeps private
       HttpParser.RequestHandler handler =
-          (HttpParser.RequestHandler) super.newHttpParser(compliance).getHandler();
+          new RouterJudgedTargets(
+              (HttpParser.RequestHandler) super.newHttpParser(compliance).getHandler());
       DeadlineParser parser =
           new DeadlineParser(handler, getHttpConfiguration().getRequestHeaderSize(), compliance);
       parser.setHeaderCacheSize(getHttpConfiguration().getHeaderCacheSize());
@@ -67,6 +72,7 @@ public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory 
     @Override
     protected void onFillInterestedFailed(Throwable cause) {
       if (cause instanceof TimeoutException
+          && !timeout.isZero()
           && getParser() instanceof DeadlineParser parser
           && parser.readingHeaders()) {
         parser.refuse();
@@ -90,6 +96,9 @@ public final class HeaderTimeoutConnectionFactory extends HttpConnectionFactory 
 
       @Override
       public boolean parseNext(ByteBuffer buffer) {
+        if (timeout.isZero()) {
+          return super.parseNext(buffer);
+        }
         if (readingHeaders() && remainingMillis() <= 0) {
           BufferUtil.clear(buffer);
           refuse();
