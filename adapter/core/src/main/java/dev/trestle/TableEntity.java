@@ -23,7 +23,9 @@ public final class TableEntity {
   private TableEntity(Builder builder) {
     this.partitionKey = Objects.requireNonNull(builder.partitionKey, "partitionKey");
     this.rowKey = Objects.requireNonNull(builder.rowKey, "rowKey");
-    this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(builder.properties));
+    // the builder's map itself: the builder copies it before any later change (copy on write)
+    this.properties = Collections.unmodifiableMap(builder.properties);
+    builder.shared = true;
     this.etag = builder.etag;
     this.timestamp = builder.timestamp;
   }
@@ -186,7 +188,8 @@ public final class TableEntity {
   /** A builder holding this entity's values, for derived copies. */
   public Builder toBuilder() {
     Builder builder = new Builder(partitionKey, rowKey);
-    builder.properties.putAll(properties);
+    builder.properties = properties;
+    builder.shared = true;
     builder.etag = etag;
     builder.timestamp = timestamp;
     return builder;
@@ -226,7 +229,15 @@ public final class TableEntity {
   public static final class Builder {
     private final String partitionKey;
     private final String rowKey;
-    private final Map<String, PropertyValue> properties = new LinkedHashMap<>();
+    private Map<String, PropertyValue> properties = new LinkedHashMap<>();
+
+    /**
+     * Whether {@link #properties} is also an entity's (built from this builder, or the one it was
+     * copied from): then it is copied before it changes, so that entities stay immutable and a copy
+     * that changes nothing costs nothing.
+     */
+    private boolean shared;
+
     private String etag;
     private Instant timestamp;
 
@@ -240,7 +251,9 @@ public final class TableEntity {
      * instead).
      */
     public Builder put(String name, PropertyValue value) {
-      properties.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(value, "value");
+      writable().put(name, value);
       return this;
     }
 
@@ -292,8 +305,18 @@ public final class TableEntity {
 
     /** Drops a property if present, e.g. from a {@link TableEntity#toBuilder()} copy. */
     public Builder remove(String name) {
-      properties.remove(name);
+      if (properties.containsKey(name)) {
+        writable().remove(name);
+      }
       return this;
+    }
+
+    private Map<String, PropertyValue> writable() {
+      if (shared) {
+        properties = new LinkedHashMap<>(properties);
+        shared = false;
+      }
+      return properties;
     }
 
     /** Set by the store when it returns an entity. */

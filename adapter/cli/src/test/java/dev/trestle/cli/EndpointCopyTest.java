@@ -254,7 +254,7 @@ class EndpointCopyTest {
   }
 
   /** {@code partitions} partitions p0, p1, .. of 100 entities r0..r99 each. */
-  private static void fill(TableService tables, String table, int partitions) {
+  static void fill(TableService tables, String table, int partitions) {
     tables.createTable(table);
     for (int p = 0; p < partitions; p++) {
       List<TableOperation> batch = new ArrayList<>();
@@ -311,7 +311,7 @@ class EndpointCopyTest {
     }
   }
 
-  private static TableEntity tricky(String partitionKey, String rowKey) {
+  static TableEntity tricky(String partitionKey, String rowKey) {
     return TableEntity.builder(partitionKey, rowKey)
         .put("Text", "line\nbreak \u263a")
         .put("Int64", Long.MIN_VALUE)
@@ -332,7 +332,7 @@ class EndpointCopyTest {
         .build();
   }
 
-  private static List<String> credentials(TestDatabase db) {
+  static List<String> credentials(TestDatabase db) {
     List<String> flags = new ArrayList<>();
     if (db.username() != null) {
       flags.addAll(List.of("--to-db-user", db.username(), "--to-db-password", db.password()));
@@ -340,7 +340,7 @@ class EndpointCopyTest {
     return flags;
   }
 
-  private static List<Map.Entry<String, Object>> contents(TableService service, String table) {
+  static List<Map.Entry<String, Object>> contents(TableService service, String table) {
     List<Map.Entry<String, Object>> all = new ArrayList<>();
     EntityQuery query = EntityQuery.all();
     while (true) {

@@ -18,10 +18,14 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +42,14 @@ public final class RemoteTables {
   private static final String JSON = "application/json";
   private static final DateTimeFormatter RFC_1123 = DateTimeFormatter.RFC_1123_DATE_TIME;
   private static final int MAX_ATTEMPTS = 8;
+
+  /**
+   * Attempts for a refused connection before the endpoint ever answered: a wrong URL or port, most
+   * likely, which the full schedule (about 40 s) would only make the operator wait for. Once the
+   * endpoint has answered, a refusal is an outage, and the full schedule waits it out.
+   */
+  private static final int FIRST_CONTACT_ATTEMPTS = 3;
+
   private static final long FIRST_BACKOFF_MS = 250;
   private static final long MAX_BACKOFF_MS = 10_000;
 
@@ -51,20 +63,31 @@ public final class RemoteTables {
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final ObjectMapper mapper = new ObjectMapper();
+  private volatile boolean answered;
 
   /** A call the service refused, with its status and error code. */
   public static final class RemoteException extends RuntimeException {
     private final int status;
     private final String errorCode;
+    private final boolean mayHaveBeenApplied;
 
     RemoteException(int status, String message) {
-      this(status, "", message);
+      this(status, "", message, false);
     }
 
-    RemoteException(int status, String errorCode, String message) {
+    RemoteException(int status, String errorCode, String message, boolean mayHaveBeenApplied) {
       super(message);
       this.status = status;
       this.errorCode = errorCode;
+      this.mayHaveBeenApplied = mayHaveBeenApplied;
+    }
+
+    /**
+     * A write that timed out or lost its connection after being sent: the service may have applied
+     * it.
+     */
+    public boolean mayHaveBeenApplied() {
+      return mayHaveBeenApplied;
     }
 
     public int status() {
@@ -94,15 +117,18 @@ public final class RemoteTables {
     }
   }
 
-  /** A batch whose request would pass the service's size limit; nothing was sent. */
+  /**
+   * A batch too large for the service: over its 4 MiB limit (not sent), or refused with 413
+   * RequestBodyTooLarge by a service with a lower one. Nothing of it was written.
+   */
   public static final class BatchTooLargeException extends RuntimeException {
     BatchTooLargeException() {
-      super("the $batch request would be larger than " + TableLimits.MAX_BATCH_BYTES + " bytes");
+      super("the $batch request is larger than the service accepts");
     }
   }
 
   /** Which failures a call may retry without risking a write applied twice. */
-  private enum Retry {
+  enum Retry {
     /** Reads and idempotent writes: every transient failure. */
     ANY_TRANSIENT,
     /**
@@ -178,10 +204,16 @@ public final class RemoteTables {
           jsonBody("{\"TableName\":" + mapper.valueToTree(table) + "}"),
           Retry.ANY_TRANSIENT);
     } catch (RemoteException e) {
-      if (e.status() != 409) {
+      // 409 TableBeingDeleted (a table deleted less than about a minute ago) is no success
+      if (e.status() != 409 || !alreadyExists(e.errorCode())) {
         throw e;
       }
     }
+  }
+
+  /** An emulator may answer a 409 without a code; Azure names it. */
+  private static boolean alreadyExists(String errorCode) {
+    return errorCode.isEmpty() || errorCode.equals("TableAlreadyExists");
   }
 
   /** One page of a table's entities and where the next one starts. */
@@ -225,7 +257,27 @@ public final class RemoteTables {
     switch (mode) {
       case UPSERT -> send("PUT", entityPath(table, entity), null, body, Retry.ANY_TRANSIENT);
       case MERGE -> send("MERGE", entityPath(table, entity), null, body, Retry.ANY_TRANSIENT);
-      case INSERT -> send("POST", "/" + table, null, body, Retry.UNAPPLIED_ONLY);
+      case INSERT ->
+          InsertDoubts.resolve(
+              this,
+              table,
+              List.of(entity),
+              () -> send("POST", "/" + table, null, body, Retry.UNAPPLIED_ONLY));
+    }
+  }
+
+  /** The entity stored under these keys, or empty when there is none. */
+  public Optional<TableEntity> entity(String table, String partitionKey, String rowKey) {
+    TableEntity keys = TableEntity.builder(partitionKey, rowKey).build();
+    try {
+      return Optional.of(
+          EntityLines.read(
+              send("GET", entityPath(table, keys), null, null, Retry.ANY_TRANSIENT).body()));
+    } catch (RemoteException e) {
+      if (e.status() == 404 && !e.errorCode().equals("TableNotFound")) {
+        return Optional.empty();
+      }
+      throw e;
     }
   }
 
@@ -258,19 +310,35 @@ public final class RemoteTables {
     if (payload.body().length > TableLimits.MAX_BATCH_BYTES) {
       throw new BatchTooLargeException();
     }
-    HttpResponse<String> response =
-        send(
-            "POST",
-            "/$batch",
-            null,
-            new Body(payload.contentType(), payload.body()),
-            mode == EntityWriter.Mode.INSERT ? Retry.UNAPPLIED_ONLY : Retry.ANY_TRANSIENT);
-    BatchPayload.failure(response.body())
-        .ifPresent(
-            failure -> {
-              throw new BatchRefusedException(
-                  failure.index(), failure.status() + " " + failure.code());
-            });
+    Runnable send =
+        () -> {
+          HttpResponse<String> response;
+          try {
+            response =
+                send(
+                    "POST",
+                    "/$batch",
+                    null,
+                    new Body(payload.contentType(), payload.body()),
+                    mode == EntityWriter.Mode.INSERT ? Retry.UNAPPLIED_ONLY : Retry.ANY_TRANSIENT);
+          } catch (RemoteException e) {
+            if (e.status() == 413) { // a lower limit (Cosmos DB: 2 MB), refused unapplied
+              throw new BatchTooLargeException();
+            }
+            throw e;
+          }
+          BatchPayload.failure(response.body())
+              .ifPresent(
+                  failure -> {
+                    throw new BatchRefusedException(
+                        failure.index(), failure.status() + " " + failure.code());
+                  });
+        };
+    if (mode == EntityWriter.Mode.INSERT) {
+      InsertDoubts.resolve(this, table, entities, send);
+    } else {
+      send.run();
+    }
   }
 
   private String entityJson(TableEntity entity) {
@@ -306,22 +374,26 @@ public final class RemoteTables {
       } catch (IOException e) {
         boolean unapplied =
             e instanceof java.net.ConnectException || e instanceof HttpConnectTimeoutException;
-        if (attempt < MAX_ATTEMPTS && (retry == Retry.ANY_TRANSIENT || unapplied)) {
+        int attempts = answered || !unapplied ? MAX_ATTEMPTS : FIRST_CONTACT_ATTEMPTS;
+        if (attempt < attempts && (retry == Retry.ANY_TRANSIENT || unapplied)) {
           backOff(attempt, method, path, e.toString(), 0);
           continue;
         }
         throw new RemoteException(
             0,
+            "",
             "Cannot reach "
                 + base
                 + ": "
                 + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName())
                 + " after "
                 + attempt
-                + " attempts");
+                + " attempts",
+            !unapplied && !method.equals("GET"));
       }
+      answered = true;
       int status = response.statusCode();
-      String code = response.headers().firstValue("x-ms-error-code").orElse("");
+      String code = status < 300 ? "" : errorCodeOf(response);
       if (status < 300) {
         return response;
       }
@@ -339,42 +411,84 @@ public final class RemoteTables {
               + base
               + " failed: "
               + status
-              + (code.isEmpty() ? "" : " " + code));
+              + (code.isEmpty() ? "" : " " + code),
+          retryable(status, Retry.ANY_TRANSIENT) && !retryable(status, Retry.UNAPPLIED_ONLY));
     }
   }
 
   /**
-   * 503 (ServerBusy) and 429 are refused before anything is applied; timeouts and 5xx may have been
+   * The statuses the Azure SDKs' retry policy retries (408, 429, every 5xx but 501 and 505), except
+   * that a write which must not be applied twice is retried only after 429 and 503 (ServerBusy),
+   * which the service answers before applying anything: a timeout or another 5xx may have been
    * applied.
    */
-  private static boolean retryable(int status, Retry retry) {
+  static boolean retryable(int status, Retry retry) {
     return switch (status) {
       case 429, 503 -> true;
-      case 408, 500, 502, 504 -> retry == Retry.ANY_TRANSIENT;
-      default -> false;
+      case 501, 505 -> false;
+      default -> (status == 408 || status >= 500) && retry == Retry.ANY_TRANSIENT;
     };
   }
 
+  private static final Pattern JSON_ERROR_CODE = Pattern.compile("\"code\"\\s*:\\s*\"([^\"]+)\"");
+  private static final Pattern XML_ERROR_CODE = Pattern.compile("<Code>([^<]+)</Code>");
+
   /**
-   * The wait the service asked for, in milliseconds ({@code x-ms-retry-after-ms}, else {@code
-   * Retry-After} in seconds, as the Azure SDKs' retry policies read them), at most {@link
-   * #MAX_RETRY_AFTER_MS}; 0 when it asked for none.
+   * The error code of a refusal: the {@code x-ms-error-code} header, else the body's OData JSON
+   * {@code code} or XML {@code <Code>}. Azure answers Table errors at version 2019-02-02 with the
+   * code in the body only; Azurite and Trestle also send the header.
+   */
+  static String errorCodeOf(HttpResponse<String> response) {
+    Optional<String> header =
+        response.headers().firstValue("x-ms-error-code").filter(s -> !s.isBlank());
+    if (header.isPresent()) {
+      return header.get();
+    }
+    String body = response.body() == null ? "" : response.body();
+    Matcher code = JSON_ERROR_CODE.matcher(body);
+    if (code.find()) {
+      return code.group(1);
+    }
+    code = XML_ERROR_CODE.matcher(body);
+    return code.find() ? code.group(1) : "";
+  }
+
+  /**
+   * The wait the service asked for, in milliseconds, read as azure-core's retry policy reads it:
+   * {@code x-ms-retry-after-ms}, else {@code retry-after-ms}, else {@code Retry-After} in seconds
+   * or as an HTTP date; at most {@link #MAX_RETRY_AFTER_MS}; 0 when it asked for none (or sent
+   * garbage, which the exponential back-off then covers).
    */
   static long serverDelayMillis(HttpResponse<?> response) {
-    try {
-      Optional<String> millis = response.headers().firstValue("x-ms-retry-after-ms");
+    for (String header : List.of("x-ms-retry-after-ms", "retry-after-ms")) {
+      Optional<String> millis = response.headers().firstValue(header);
       if (millis.isPresent()) {
-        return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Long.parseLong(millis.get().trim())));
+        try {
+          return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Long.parseLong(millis.get().trim())));
+        } catch (NumberFormatException e) {
+          return 0;
+        }
       }
-      Optional<String> seconds = response.headers().firstValue("Retry-After");
-      if (seconds.isPresent()) {
-        return Math.min(
-            MAX_RETRY_AFTER_MS, Math.max(0, Long.parseLong(seconds.get().trim())) * 1000);
-      }
-    } catch (NumberFormatException e) {
-      // an HTTP date or garbage: the exponential back-off decides
     }
-    return 0;
+    Optional<String> retryAfter = response.headers().firstValue("Retry-After").map(String::trim);
+    if (retryAfter.isEmpty()) {
+      return 0;
+    }
+    long millis;
+    try {
+      millis = Long.parseLong(retryAfter.get()) * 1000;
+    } catch (NumberFormatException notSeconds) {
+      try {
+        millis =
+            Duration.between(
+                    ZonedDateTime.now(ZoneOffset.UTC),
+                    ZonedDateTime.parse(retryAfter.get(), RFC_1123))
+                .toMillis();
+      } catch (DateTimeParseException garbage) {
+        return 0;
+      }
+    }
+    return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, millis));
   }
 
   /** Exponential back-off with jitter, or the service's wait when it asked for a longer one. */
@@ -413,6 +527,8 @@ public final class RemoteTables {
         HttpRequest.newBuilder(uri)
             .timeout(Duration.ofSeconds(60))
             .header("x-ms-version", TableLimits.API_VERSION)
+            // as the SDKs do: the id the service logs, for a support request about a failure
+            .header("x-ms-client-request-id", UUID.randomUUID().toString())
             .header("Accept", "application/json;odata=minimalmetadata")
             .header("DataServiceVersion", "3.0")
             .method(

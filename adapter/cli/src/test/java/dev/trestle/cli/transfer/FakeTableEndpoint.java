@@ -29,6 +29,22 @@ final class FakeTableEndpoint implements AutoCloseable {
           "{\"odata.error\":{\"code\":\"" + code + "\",\"message\":{\"value\":\"scripted\"}}}");
     }
 
+    /**
+     * A refusal as Azure answers at version 2019-02-02: the code in the JSON body only, no {@code
+     * x-ms-error-code} header.
+     */
+    static Answer azureError(int status, String code, Map<String, String> headers) {
+      Map<String, String> all = new java.util.HashMap<>(headers);
+      all.put(
+          "Content-Type", "application/json;odata=minimalmetadata;streaming=true;charset=utf-8");
+      return new Answer(
+          status,
+          all,
+          "{\"odata.error\":{\"code\":\""
+              + code
+              + "\",\"message\":{\"lang\":\"en-US\",\"value\":\"scripted\\nRequestId:x\"}}}");
+    }
+
     static Answer ok(String json, Map<String, String> headers) {
       return new Answer(200, headers, json);
     }

@@ -71,8 +71,12 @@ class RemoteTablesProtocolTest {
   }
 
   @Test
-  void anInsertIsRetriedWhenThrottledButNeverAfterATimeoutThatMayHaveAppliedIt() throws Exception {
+  void anInsertIsRetriedWhenThrottledAndReadBackAfterATimeoutThatMayHaveAppliedIt()
+      throws Exception {
     TableEntity entity = TableEntity.builder("p", "r").put("N", 1).build();
+    String stored =
+        "{\"odata.etag\":\"W/\\\"x\\\"\",\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":%d}";
+    String path = "/acct/things(PartitionKey='p',RowKey='r')";
     try (FakeTableEndpoint azure = new FakeTableEndpoint()) {
       RemoteTables remote = RemoteTables.withKey(azure.endpoint(), KEY);
 
@@ -80,16 +84,36 @@ class RemoteTablesProtocolTest {
       remote.write("things", entity, EntityWriter.Mode.INSERT);
       assertThat(azure.requests()).containsExactly("POST /acct/things", "POST /acct/things");
 
-      azure.then(Answer.error(500, "OperationTimedOut"));
+      // applied: stored as sent, not sent again
+      azure
+          .then(Answer.azureError(500, "OperationTimedOut", Map.of()))
+          .then(Answer.ok(stored.formatted(1), Map.of()));
+      remote.write("things", entity, EntityWriter.Mode.INSERT);
+      assertThat(azure.requests()).containsExactly("POST /acct/things", "GET " + path);
+
+      // not applied: sent again
+      azure
+          .then(Answer.azureError(500, "OperationTimedOut", Map.of()))
+          .then(Answer.azureError(404, "ResourceNotFound", Map.of()))
+          .then(Answer.noContent());
+      remote.write("things", entity, EntityWriter.Mode.INSERT);
+      assertThat(azure.requests())
+          .containsExactly("POST /acct/things", "GET " + path, "POST /acct/things");
+
+      // another entity under the key: the timeout stands, nothing is sent again
+      azure
+          .then(Answer.azureError(500, "OperationTimedOut", Map.of()))
+          .then(Answer.ok(stored.formatted(2), Map.of()));
       assertThatThrownBy(() -> remote.write("things", entity, EntityWriter.Mode.INSERT))
           .isInstanceOfSatisfying(
               RemoteTables.RemoteException.class,
               e -> {
                 assertThat(e.status()).isEqualTo(500);
                 assertThat(e.errorCode()).isEqualTo("OperationTimedOut");
+                assertThat(e.mayHaveBeenApplied()).isTrue();
               })
           .hasMessageContaining("500 OperationTimedOut");
-      assertThat(azure.requests()).containsExactly("POST /acct/things");
+      assertThat(azure.requests()).containsExactly("POST /acct/things", "GET " + path);
 
       // an upsert applied twice is applied once: it is retried after a timeout
       azure.then(Answer.error(500, "OperationTimedOut")).then(Answer.noContent());
@@ -125,6 +149,110 @@ class RemoteTablesProtocolTest {
               RemoteTables.BatchRefusedException.class, e -> assertThat(e.index()).isEqualTo(1))
           .hasMessage("409 EntityAlreadyExists");
       assertThat(azure.requests()).containsExactly("POST /acct/$batch", "POST /acct/$batch");
+    }
+  }
+
+  @Test
+  void theErrorCodeIsReadFromTheBodyWhenTheServiceSendsNoHeaderAsAzureDoes() throws Exception {
+    try (FakeTableEndpoint azure = new FakeTableEndpoint()) {
+      RemoteTables remote = RemoteTables.withKey(azure.endpoint(), KEY);
+      azure.then(Answer.azureError(404, "TableNotFound", Map.of()));
+      assertThatThrownBy(() -> remote.page("missing", null))
+          .isInstanceOfSatisfying(
+              RemoteTables.RemoteException.class,
+              e -> {
+                assertThat(e.status()).isEqualTo(404);
+                assertThat(e.errorCode()).isEqualTo("TableNotFound");
+              })
+          .hasMessageContaining("404 TableNotFound");
+
+      // an upsert answered 500 OperationTimedOut, code in the body only, is retried
+      azure.then(Answer.azureError(500, "OperationTimedOut", Map.of())).then(Answer.noContent());
+      remote.write("things", TableEntity.builder("p", "r").build(), EntityWriter.Mode.UPSERT);
+      assertThat(azure.requests()).hasSize(3);
+    }
+  }
+
+  @Test
+  void creatingATableThatExistsIsDoneButOneBeingDeletedIsRefused() throws Exception {
+    try (FakeTableEndpoint azure = new FakeTableEndpoint()) {
+      RemoteTables remote = RemoteTables.withKey(azure.endpoint(), KEY);
+      azure.then(Answer.azureError(409, "TableAlreadyExists", Map.of()));
+      remote.createTableIfNotExists("things");
+
+      azure.then(Answer.azureError(409, "TableBeingDeleted", Map.of()));
+      assertThatThrownBy(() -> remote.createTableIfNotExists("things"))
+          .isInstanceOfSatisfying(
+              RemoteTables.RemoteException.class,
+              e -> assertThat(e.errorCode()).isEqualTo("TableBeingDeleted"));
+      assertThat(azure.requests()).containsExactly("POST /acct/Tables", "POST /acct/Tables");
+    }
+  }
+
+  @Test
+  void aBatchRefusedAsTooLargeBySomeServiceIsReportedSoItGoesInHalves() throws Exception {
+    try (FakeTableEndpoint azure = new FakeTableEndpoint()) {
+      RemoteTables remote = RemoteTables.withKey(azure.endpoint(), KEY);
+      azure.then(Answer.azureError(413, "RequestBodyTooLarge", Map.of()));
+      assertThatThrownBy(
+              () ->
+                  remote.writeBatch(
+                      "things",
+                      List.of(
+                          TableEntity.builder("p", "1").build(),
+                          TableEntity.builder("p", "2").build()),
+                      EntityWriter.Mode.UPSERT))
+          .isInstanceOf(RemoteTables.BatchTooLargeException.class);
+      assertThat(azure.requests()).containsExactly("POST /acct/$batch");
+    }
+  }
+
+  @Test
+  void retriesTheStatusesTheAzureSdkRetriesButAnInsertOnlyWhenSurelyUnapplied() {
+    // azure-core's RetryStrategy.shouldRetry: 408, 429 and every 5xx but 501 and 505
+    for (int status : List.of(408, 429, 500, 502, 503, 504, 507)) {
+      assertThat(RemoteTables.retryable(status, RemoteTables.Retry.ANY_TRANSIENT))
+          .as("%d", status)
+          .isTrue();
+    }
+    for (int status : List.of(400, 403, 404, 409, 412, 413, 501, 505)) {
+      assertThat(RemoteTables.retryable(status, RemoteTables.Retry.ANY_TRANSIENT))
+          .as("%d", status)
+          .isFalse();
+    }
+    assertThat(RemoteTables.retryable(503, RemoteTables.Retry.UNAPPLIED_ONLY)).isTrue();
+    assertThat(RemoteTables.retryable(429, RemoteTables.Retry.UNAPPLIED_ONLY)).isTrue();
+    assertThat(RemoteTables.retryable(500, RemoteTables.Retry.UNAPPLIED_ONLY)).isFalse();
+    assertThat(RemoteTables.retryable(408, RemoteTables.Retry.UNAPPLIED_ONLY)).isFalse();
+  }
+
+  @Test
+  void readsEveryRetryAfterFormTheAzureSdkReads() throws Exception {
+    String inTenSeconds =
+        java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+            java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(10));
+    try (FakeTableEndpoint azure = new FakeTableEndpoint()) {
+      azure
+          .then(Answer.azureError(503, "ServerBusy", Map.of("x-ms-retry-after-ms", "1500")))
+          .then(Answer.azureError(503, "ServerBusy", Map.of("retry-after-ms", "700")))
+          .then(Answer.azureError(503, "ServerBusy", Map.of("Retry-After", "3")))
+          .then(Answer.azureError(503, "ServerBusy", Map.of("Retry-After", inTenSeconds)))
+          .then(Answer.azureError(503, "ServerBusy", Map.of("Retry-After", "soon")))
+          .then(Answer.azureError(503, "ServerBusy", Map.of("Retry-After", "3600")));
+      List<Long> delays = new ArrayList<>();
+      java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+      for (int i = 0; i < 6; i++) {
+        delays.add(
+            RemoteTables.serverDelayMillis(
+                http.send(
+                    java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create(azure.endpoint() + "/Tables"))
+                        .build(),
+                    java.net.http.HttpResponse.BodyHandlers.discarding())));
+      }
+      assertThat(delays.subList(0, 3)).containsExactly(1500L, 700L, 3000L);
+      assertThat(delays.get(3)).isBetween(8_000L, 10_000L);
+      assertThat(delays.subList(4, 6)).containsExactly(0L, RemoteTables.MAX_RETRY_AFTER_MS);
     }
   }
 

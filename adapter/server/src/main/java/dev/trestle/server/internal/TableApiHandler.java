@@ -19,6 +19,7 @@ import dev.trestle.server.internal.http.ErrorResponses;
 import dev.trestle.server.internal.http.JettySignedRequest;
 import dev.trestle.server.internal.http.PercentCodec;
 import dev.trestle.server.internal.http.RequestEvents;
+import dev.trestle.server.internal.http.RequestIds;
 import dev.trestle.server.internal.routing.AccountResolver;
 import dev.trestle.server.internal.routing.HttpCall;
 import dev.trestle.server.internal.routing.ResourcePath;
@@ -31,7 +32,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
@@ -107,7 +107,7 @@ public final class TableApiHandler extends Handler.Abstract {
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
     long started = System.nanoTime();
-    String requestId = UUID.randomUUID().toString();
+    String requestId = RequestIds.next();
     ApiResponse result;
     boolean closeConnection = false;
     try {

@@ -200,11 +200,9 @@ public final class PropertyCodec {
           continue;
         }
         json.nextToken();
-        StoredType type = StoredType.ofTag(json.getText());
+        StoredType type = tag(json);
         json.nextToken();
-        type.checkStored(json, name);
-        String text = json.getText();
-        PropertyValue value = type.parse(type == StoredType.STRING ? decodeText.apply(text) : text);
+        PropertyValue value = type.readStored(json, name, decodeText);
         int position =
             json.nextToken() == JsonToken.VALUE_NUMBER_INT ? json.getIntValue() : found.size();
         while (json.currentToken() != JsonToken.END_ARRAY) {
@@ -229,6 +227,17 @@ public final class PropertyCodec {
    */
   public void transcode(String document, Set<String> select, PropertySink sink) throws IOException {
     stored.transcode(document, select, sink);
+  }
+
+  /** The type of the tag under the parser, read without making a String of it. */
+  private static StoredType tag(JsonParser json) throws IOException {
+    if (json.currentToken() == JsonToken.VALUE_STRING && json.getTextLength() == 1) {
+      StoredType type = StoredType.ofTag(json.getTextCharacters()[json.getTextOffset()]);
+      if (type != null) {
+        return type;
+      }
+    }
+    return StoredType.ofTag(json.getText());
   }
 
   static void expect(JsonToken actual, JsonToken expected) {

@@ -8,6 +8,14 @@ import java.util.Map;
 public record StoredRow(
     String partitionKey, String rowKey, long ticks, Map<String, PropertyValue> properties) {
 
+  /**
+   * The entity as written, with the version {@code ticks}: its properties are shared with it, not
+   * copied again.
+   */
+  public static TableEntity written(TableEntity entity, long ticks) {
+    return entity.toBuilder().etag(ETags.of(ticks)).timestamp(Ticks.toInstant(ticks)).build();
+  }
+
   public TableEntity toEntity() {
     return TableEntity.builder(partitionKey, rowKey)
         .putAll(properties)

@@ -15,6 +15,7 @@ import dev.trestle.PropertyValue.StringValue;
 import java.io.IOException;
 import java.util.HexFormat;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /**
  * The one-letter type tags of stored properties and the canonical text of each type's values. The
@@ -115,6 +116,73 @@ public enum StoredType {
       throw new MalformedRowException(
           "property '" + name + "' of type " + edmType.odataName() + " holds " + describe(json));
     }
+  }
+
+  /**
+   * The stored value under the parser as a value of this type, checked as {@link #checkStored}
+   * checks it; each value's text is parsed once, the parse being the check. {@code decodeText}
+   * undoes the dialect's encoding of strings.
+   */
+  PropertyValue readStored(JsonParser json, String name, UnaryOperator<String> decodeText)
+      throws IOException {
+    JsonToken token = json.currentToken();
+    try {
+      switch (this) {
+        case INT32 -> {
+          if (token == JsonToken.VALUE_NUMBER_INT
+              && json.getNumberType() == JsonParser.NumberType.INT) {
+            return PropertyValue.of(json.getIntValue());
+          }
+        }
+        case INT64 -> {
+          if (token == JsonToken.VALUE_NUMBER_INT
+              && json.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            return PropertyValue.of(json.getLongValue());
+          }
+        }
+        case DATE_TIME -> {
+          if (token == JsonToken.VALUE_NUMBER_INT
+              && json.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            long ticks = json.getLongValue();
+            if (Ticks.inRange(ticks)) {
+              return PropertyValue.of(Ticks.toInstant(ticks));
+            }
+          }
+        }
+        case BOOLEAN -> {
+          if (token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE) {
+            return PropertyValue.of(token == JsonToken.VALUE_TRUE);
+          }
+        }
+        case STRING -> {
+          if (token == JsonToken.VALUE_STRING) {
+            return PropertyValue.of(decodeText.apply(json.getText()));
+          }
+        }
+        case DOUBLE -> {
+          if (token == JsonToken.VALUE_STRING) {
+            return PropertyValue.of(Double.parseDouble(json.getText()));
+          }
+        }
+        case GUID -> {
+          if (token == JsonToken.VALUE_STRING) {
+            String text = json.getText();
+            if (text.length() == 36) {
+              return PropertyValue.of(UUID.fromString(text));
+            }
+          }
+        }
+        case BINARY -> {
+          if (token == JsonToken.VALUE_STRING) {
+            return PropertyValue.of(HEX.parseHex(json.getText()));
+          }
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      // not a value of the type (NumberFormatException is one too); refused below
+    }
+    throw new MalformedRowException(
+        "property '" + name + "' of type " + edmType.odataName() + " holds " + describe(json));
   }
 
   private static String describe(JsonParser json) throws IOException {

@@ -59,7 +59,7 @@ final class BulkDelete {
   long where(Matching matching, DeleteProgress progress) {
     return store.unhurried(
         connection -> {
-          IndexedTable table = IndexCatalogue.lookup(connection, account, tableName);
+          IndexedTable table = IndexCatalogue.lookup(store, connection, account, tableName);
           Condition condition = matching.on(store, table);
           long total = 0;
           String after = null;

@@ -67,7 +67,7 @@ public final class SqlTableExtensions implements TableExtensions {
     // A count of a large table rightly keeps the database busy for longer than a page.
     return store.unhurried(
         sql -> {
-          IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+          IndexedTable table = IndexCatalogue.lookup(store, sql, account, tableName);
           return sql.selectCount()
               .from(store.dialect.entitiesForReading("trestle_entity"))
               .where(ENTITY_TABLE.eq(table.id()).and(matching.on(store, table)))
@@ -124,7 +124,7 @@ public final class SqlTableExtensions implements TableExtensions {
     List<? extends Record> rows =
         store.onOneConnection(
             sql -> {
-              IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+              IndexedTable table = IndexCatalogue.lookup(store, sql, account, tableName);
               return sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties)
                   .from(store.dialect.entitiesForReading("trestle_entity"))
                   .where(ENTITY_TABLE.eq(table.id()).and(matching.on(store, table)).and(before))
@@ -166,7 +166,7 @@ public final class SqlTableExtensions implements TableExtensions {
     PageSelection page = new PageSelection(order, after, top + 1);
     store.inSnapshot(
         sql -> {
-          IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+          IndexedTable table = IndexCatalogue.lookup(store, sql, account, tableName);
           try (Cursor<? extends Record> rows =
               sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties)
                   .from(store.dialect.entitiesForReading("trestle_entity"))

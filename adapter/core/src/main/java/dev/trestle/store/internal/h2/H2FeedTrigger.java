@@ -14,6 +14,14 @@ import org.h2.api.Trigger;
  * new migration.
  */
 public final class H2FeedTrigger implements Trigger {
+  /**
+   * Whether the table has a feed, read without a lock: H2 parses a FOR UPDATE statement again on
+   * every call (its query cache keeps none), which was a tenth of a durable H2 insert's CPU for
+   * tables without a feed. A locking read sees no more feed rows than this one does: it locks the
+   * committed rows it finds and waits for no row that is not there.
+   */
+  private static final String EXISTS = "select 1 from trestle_feed where table_id = ?";
+
   /** Locks the feed row to the commit: the writers of one feed take positions in commit order. */
   private static final String LOCK =
       "select last_position, with_entity from trestle_feed where table_id = ? for update";
@@ -32,11 +40,19 @@ public final class H2FeedTrigger implements Trigger {
     long tableId = ((Number) row[0]).longValue();
     long position;
     boolean withEntity;
+    try (PreparedStatement exists = connection.prepareStatement(EXISTS)) {
+      exists.setLong(1, tableId);
+      try (ResultSet feed = exists.executeQuery()) {
+        if (!feed.next()) {
+          return; // the table has no feed
+        }
+      }
+    }
     try (PreparedStatement lock = connection.prepareStatement(LOCK)) {
       lock.setLong(1, tableId);
       try (ResultSet feed = lock.executeQuery()) {
         if (!feed.next()) {
-          return; // the table has no feed
+          return; // the feed was disabled in between
         }
         position = feed.getLong(1);
         withEntity = feed.getBoolean(2);

@@ -15,6 +15,8 @@ import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoredPage;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -132,9 +134,9 @@ final class CursorScan {
             if (lastPartitionKey != null) {
               timeLimit(sql, budget.remainingMillis());
             }
-            List<Record> rows;
+            List<Fetched> rows;
             try {
-              rows = sql.fetch("fetch forward " + batch + " from " + cursor);
+              rows = fetch(sql, cursor, batch);
             } catch (org.jooq.exception.DataAccessException e) {
               if (!store.errors.isCancelled(e)) {
                 throw e;
@@ -152,10 +154,10 @@ final class CursorScan {
                           store.dialect.decodeText(lastPartitionKey),
                           store.dialect.decodeText(lastRowKey))));
             }
-            for (Record row : rows) {
-              lastPartitionKey = row.get(0, String.class);
-              lastRowKey = row.get(1, String.class);
-              if (!Boolean.TRUE.equals(row.get(4, Boolean.class))) {
+            for (Fetched row : rows) {
+              lastPartitionKey = row.partitionKey();
+              lastRowKey = row.rowKey();
+              if (row.entity() == null) {
                 markers++;
               } else {
                 if (entities.size() == top) {
@@ -163,8 +165,8 @@ final class CursorScan {
                   return page(
                       entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
                 }
-                budget.read(scan.storedBytes(row.get(3)));
-                entities.add(toEntity(row));
+                budget.read(row.entity().document().length());
+                entities.add(row.entity());
                 if (budget.full()) {
                   return page(
                       entities,
@@ -256,9 +258,46 @@ final class CursorScan {
    * little longer.
    */
   private void timeLimit(DSLContext sql, long millis) {
-    sql.execute("set local statement_timeout = " + millis);
+    store.withConnection(
+        sql,
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            return statement.execute("set local statement_timeout = " + millis);
+          }
+        });
     store.allowSilence(sql, millis);
   }
+
+  /**
+   * The next rows of the cursor, read through plain JDBC: a page reads a thousand rows or more, and
+   * jOOQ's record per row (its values converted one by one through the column's binding) cost as
+   * much as writing the row to the response.
+   */
+  private List<Fetched> fetch(DSLContext sql, String cursor, int batch) {
+    return store.withConnection(
+        sql,
+        connection -> {
+          try (Statement statement = connection.createStatement();
+              ResultSet rows =
+                  statement.executeQuery("fetch forward " + batch + " from " + cursor)) {
+            List<Fetched> fetched = new ArrayList<>(batch);
+            while (rows.next()) {
+              String partitionKey = rows.getString(1);
+              String rowKey = rows.getString(2);
+              // a row that does not match (a null filter does not) is a progress marker
+              StoredEntity entity =
+                  rows.getBoolean(5)
+                      ? scan.entity(partitionKey, rowKey, rows.getLong(3), rows.getString(4))
+                      : null;
+              fetched.add(new Fetched(partitionKey, rowKey, entity));
+            }
+            return fetched;
+          }
+        });
+  }
+
+  /** One walked row: its stored keys, and its entity when it matches (null: a progress marker). */
+  private record Fetched(String partitionKey, String rowKey, StoredEntity entity) {}
 
   /**
    * A page whose last statement ran out of time: the transaction rolls back, the rows read so far
@@ -406,10 +445,5 @@ final class CursorScan {
 
   private static StoredPage page(List<StoredEntity> entities, Continuation continuation) {
     return new StoredPage(entities, continuation);
-  }
-
-  private StoredEntity toEntity(Record row) {
-    return scan.entity(
-        row.get(0, String.class), row.get(1, String.class), row.get(2, Long.class), row.get(3));
   }
 }

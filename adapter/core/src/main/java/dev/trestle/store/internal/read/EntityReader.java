@@ -66,7 +66,7 @@ public final class EntityReader {
     // The lookup and the page share one connection: a page waits for the pool once.
     return store.onOneConnection(
         sql -> {
-          IndexedTable table = IndexCatalogue.lookup(sql, account, tableName);
+          IndexedTable table = IndexCatalogue.lookup(store, sql, account, tableName);
           long tableId = table.id();
           Condition scanCandidates =
               both(

@@ -330,6 +330,9 @@ final class SingleWrite {
 
   private static TableEntity stored(
       TableEntity entity, long ticks, Map<String, PropertyValue> properties) {
+    if (properties == entity.properties()) {
+      return StoredRow.written(entity, ticks);
+    }
     return new StoredRow(entity.partitionKey(), entity.rowKey(), ticks, properties).toEntity();
   }
 }

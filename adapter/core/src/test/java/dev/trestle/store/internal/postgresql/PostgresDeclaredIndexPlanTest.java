@@ -64,7 +64,7 @@ class PostgresDeclaredIndexPlanTest {
         stored.set(n, table.upsertReplace(entity));
       }
       store.sql.execute("ANALYZE trestle_entity");
-      IndexedTable indexed = IndexCatalogue.lookup(store.sql, account, "goods");
+      IndexedTable indexed = IndexCatalogue.lookup(store, store.sql, account, "goods");
       assertThat(indexed.ready()).hasSize(5);
 
       List<String[]> shapes =

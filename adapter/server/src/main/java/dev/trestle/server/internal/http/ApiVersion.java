@@ -20,6 +20,15 @@ public final class ApiVersion {
   private static final LocalDate FIRST = LocalDate.of(2009, 9, 19);
   private static final LocalDate NEWEST = LocalDate.parse(TableLimits.NEWEST_API_VERSION);
 
+  /**
+   * The last value that passed, for each setting of {@code allowNewer}: a client sends the same
+   * version on every request, and parsing it as a date is a hot path's cost. Strings are immutable,
+   * so a racing reader sees an old or a new value, both of which passed.
+   */
+  private static volatile String lastPassed;
+
+  private static volatile String lastPassedNewer;
+
   private ApiVersion() {}
 
   /** Refuses malformed versions and versions after the newest known one. */
@@ -35,6 +44,9 @@ public final class ApiVersion {
     if (header == null || header.isBlank()) {
       return;
     }
+    if (header.equals(allowNewer ? lastPassedNewer : lastPassed)) {
+      return;
+    }
     String value = header.trim();
     LocalDate version = SHAPE.matcher(value).matches() ? parse(value) : null;
     if (version == null || version.isBefore(FIRST) || !allowNewer && version.isAfter(NEWEST)) {
@@ -43,6 +55,11 @@ public final class ApiVersion {
           "The value for one of the HTTP headers is not in the correct format. (x-ms-version: '"
               + value
               + "')");
+    }
+    if (allowNewer) {
+      lastPassedNewer = header;
+    } else {
+      lastPassed = header;
     }
   }
 

@@ -4,7 +4,6 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.json.MetadataLevel;
 import java.nio.ByteBuffer;
 import java.time.Clock;
-import java.util.UUID;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -43,7 +42,7 @@ public final class ProtocolErrorHandler extends ErrorHandler {
       Throwable cause,
       Callback callback) {
     TableErrorCode code = codeFor(status);
-    String requestId = UUID.randomUUID().toString();
+    String requestId = RequestIds.next();
     String text =
         switch (code) {
           case SERVER_BUSY ->

@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Which account a request is for. Host-style when the first label of the host name names a served
@@ -15,8 +14,6 @@ import java.util.regex.Pattern;
  * switched off.
  */
 public final class AccountResolver {
-  private static final Pattern IPV4 = Pattern.compile("[0-9.]+");
-
   /** Served accounts by their lower-cased name: host names are case-insensitive. */
   private final Map<String, String> accounts = new HashMap<>();
 
@@ -69,7 +66,7 @@ public final class AccountResolver {
       name = name.substring(0, colon);
     }
     int dot = name.indexOf('.');
-    if (dot <= 0 || IPV4.matcher(name).matches()) {
+    if (dot <= 0 || isIpv4(name)) {
       return null;
     }
     String label = name.substring(0, dot).toLowerCase(Locale.ROOT);
@@ -83,5 +80,16 @@ public final class AccountResolver {
       return primary == null ? null : primary + SecondaryEndpoint.SUFFIX;
     }
     return null;
+  }
+
+  /** Digits and dots only (what a regular expression answered before, on every request). */
+  private static boolean isIpv4(String name) {
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if ((c < '0' || c > '9') && c != '.') {
+        return false;
+      }
+    }
+    return !name.isEmpty();
   }
 }

@@ -62,4 +62,15 @@ class ApiVersionTest {
               e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.INVALID_HEADER_VALUE));
     }
   }
+
+  @Test
+  void aVersionThatPassedWhenSkippingTheCheckIsStillRefusedWithTheCheck() {
+    ApiVersion.check("2099-01-01", true);
+    ApiVersion.check("2099-01-01", true);
+
+    assertThatThrownBy(() -> ApiVersion.check("2099-01-01")).isInstanceOf(TableException.class);
+    ApiVersion.check("2019-02-02");
+    assertThatThrownBy(() -> ApiVersion.check("2019-02-02x")).isInstanceOf(TableException.class);
+    ApiVersion.check("2019-02-02");
+  }
 }
