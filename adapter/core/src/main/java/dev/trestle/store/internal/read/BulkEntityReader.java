@@ -134,13 +134,7 @@ public final class BulkEntityReader {
   private <T> void walk(
       String afterPartitionKey, String afterRowKey, Rows<T> decode, Predicate<T> each) {
     IndexedTable table =
-<<<<<<< HEAD
-        store.onOneConnection(sql -> IndexCatalogue.lookup(sql, account, tableName));
-=======
         store.onOneConnection(sql -> IndexCatalogue.lookup(store, sql, account, tableName));
-    long tableId = table.id();
-    Expiry expiry = table.expiry();
->>>>>>> main
     Dialect dialect = store.dialect;
     CompletableFuture<Start> start =
         CompletableFuture.completedFuture(
