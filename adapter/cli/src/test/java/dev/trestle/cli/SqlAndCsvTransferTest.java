@@ -237,6 +237,20 @@ class SqlAndCsvTransferTest {
           .contains(
               "Table source rows: property 'Mixed' has several types: columns [Mixed_String"
                   + " (Edm.String), Mixed_Int32 (Edm.Int32)].");
+      // the losses are reported as they happen, counted exactly
+      boolean onPostgresql = db.kind() == TestDatabase.Kind.POSTGRESQL;
+      long inexact = source.stream().mapToLong(e -> inexactValues(e, onPostgresql)).sum();
+      assertThat(inexact).isPositive();
+      assertThat(exported.err())
+          .contains(
+              "Table source rows: "
+                  + inexact
+                  + " values are not stored exactly ("
+                  + (onPostgresql
+                      ? "timestamp with time zone holds microseconds: the seventh fractional digit"
+                          + " of DateTimes and Timestamps is rounded"
+                      : "-0.0 is stored as 0.0")
+                  + ").");
 
       List<String> in = new ArrayList<>(List.of("import", "--table", "FromSql", "--from-sql"));
       in.addAll(sqlFlags(db, url));
@@ -248,6 +262,21 @@ class SqlAndCsvTransferTest {
       assertThat(withoutETags(TransferTest.all(service, "FromSql")))
           .containsExactlyElementsOf(withoutETags(expected));
     }
+  }
+
+  /** The entity's values (its Timestamp too) that a SQL table does not hold exactly. */
+  private static long inexactValues(TableEntity entity, boolean micros) {
+    long values =
+        entity.properties().values().stream()
+            .filter(
+                value ->
+                    micros
+                        ? value instanceof PropertyValue.DateTimeValue t
+                            && t.value().getNano() % 1_000 != 0
+                        : value instanceof PropertyValue.DoubleValue d
+                            && Double.doubleToRawLongBits(d.value()) == Long.MIN_VALUE)
+            .count();
+    return values + (micros && entity.timestamp().getNano() % 1_000 != 0 ? 1 : 0);
   }
 
   /** What a SQL table gives back: the documented losses, exactly. */

@@ -1,11 +1,13 @@
 package dev.trestle.cli.transfer;
 
 import dev.trestle.EdmType;
+import dev.trestle.PropertyValue;
 import dev.trestle.cli.CliException;
 import dev.trestle.cli.ExitCode;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
 import java.util.Locale;
 
 /**
@@ -13,18 +15,46 @@ import java.util.Locale;
  * database: the one home of that mapping (README "Migrating data" shows it).
  */
 enum SqlColumnTypes {
-  POSTGRESQL("text", "timestamp with time zone", "bytea"),
+  POSTGRESQL(
+      "text",
+      "timestamp with time zone",
+      "bytea",
+      "timestamp with time zone holds microseconds: the seventh fractional digit of DateTimes and"
+          + " Timestamps is rounded"),
   // H2 keeps nanoseconds when asked, so a DateTime keeps its seventh digit there
-  H2("character varying", "timestamp(9) with time zone", "binary varying");
+  H2("character varying", "timestamp(9) with time zone", "binary varying", "-0.0 is stored as 0.0");
 
   private final String text;
   private final String timestamp;
   private final String binary;
+  private final String loss;
 
-  SqlColumnTypes(String text, String timestamp, String binary) {
+  SqlColumnTypes(String text, String timestamp, String binary, String loss) {
     this.text = text;
     this.timestamp = timestamp;
     this.binary = binary;
+    this.loss = loss;
+  }
+
+  /** Whether this database's column keeps the value exactly (see {@link #loss()}). */
+  boolean holdsExactly(PropertyValue value) {
+    return switch (this) {
+      case POSTGRESQL ->
+          !(value instanceof PropertyValue.DateTimeValue t) || holdsExactly(t.value());
+      case H2 ->
+          !(value instanceof PropertyValue.DoubleValue d)
+              || Double.doubleToRawLongBits(d.value()) != Long.MIN_VALUE;
+    };
+  }
+
+  /** Whether this database's timestamp column keeps the instant exactly. */
+  boolean holdsExactly(Instant at) {
+    return this != POSTGRESQL || at.getNano() % 1_000 == 0;
+  }
+
+  /** What values this database's columns cannot hold exactly, for the export's report. */
+  String loss() {
+    return loss;
   }
 
   static SqlColumnTypes of(Connection connection) throws SQLException {

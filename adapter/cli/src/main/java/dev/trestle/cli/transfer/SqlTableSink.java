@@ -111,8 +111,19 @@ public final class SqlTableSink implements Sink {
           report.println("Table " + target + ": " + conflict + ".");
         }
         connection.setAutoCommit(false);
-        create(connection, SqlColumnTypes.of(connection), columns);
-        insert(connection, columns);
+        SqlColumnTypes types = SqlColumnTypes.of(connection);
+        create(connection, types, columns);
+        long inexact = insert(connection, types, columns);
+        if (inexact > 0) {
+          report.println(
+              "Table "
+                  + target
+                  + ": "
+                  + inexact
+                  + " values are not stored exactly ("
+                  + types.loss()
+                  + ").");
+        }
         connection.commit();
         committed = new Committed(spool.count(), spool.last());
       } catch (SQLException e) {
@@ -163,7 +174,9 @@ public final class SqlTableSink implements Sink {
       }
     }
 
-    private void insert(Connection connection, SqlTableColumns columns) throws SQLException {
+    /** Inserts the spooled entities; the values the columns do not hold exactly. */
+    private long insert(Connection connection, SqlColumnTypes types, SqlTableColumns columns)
+        throws SQLException {
       List<SqlTableColumns.Column> all = columns.columns();
       StringBuilder sql = new StringBuilder("insert into " + SqlColumnTypes.quote(target) + " (");
       List<String> names = new ArrayList<>();
@@ -173,6 +186,7 @@ public final class SqlTableSink implements Sink {
       sql.append("?, ".repeat(names.size() - 1)).append("?)");
       try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
         long[] pending = {0};
+        long[] inexact = {0};
         SQLException[] failed = {null};
         spool.replay(
             entity -> {
@@ -180,7 +194,7 @@ public final class SqlTableSink implements Sink {
                 return;
               }
               try {
-                bind(insert, entity, columns);
+                inexact[0] += bind(insert, entity, columns, types);
                 insert.addBatch();
                 if (++pending[0] % BATCH == 0) {
                   insert.executeBatch();
@@ -193,14 +207,21 @@ public final class SqlTableSink implements Sink {
           throw failed[0];
         }
         insert.executeBatch();
+        return inexact[0];
       }
     }
 
-    private static void bind(PreparedStatement insert, TableEntity entity, SqlTableColumns columns)
+    /** Binds the entity's row; how many of its values the columns do not hold exactly. */
+    private static int bind(
+        PreparedStatement insert, TableEntity entity, SqlTableColumns columns, SqlColumnTypes types)
         throws SQLException {
+      int inexact = 0;
       insert.setString(1, entity.partitionKey());
       insert.setString(2, entity.rowKey());
       Instant timestamp = entity.timestamp();
+      if (timestamp != null && !types.holdsExactly(timestamp)) {
+        inexact++;
+      }
       insert.setObject(
           3, timestamp == null ? null : OffsetDateTime.ofInstant(timestamp, ZoneOffset.UTC));
       List<SqlTableColumns.Column> all = columns.columns();
@@ -208,6 +229,9 @@ public final class SqlTableSink implements Sink {
       for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
         SqlTableColumns.Column column = columns.of(property.getKey(), property.getValue().type());
         values[all.indexOf(column)] = property.getValue();
+        if (!types.holdsExactly(property.getValue())) {
+          inexact++;
+        }
       }
       for (int i = 0; i < all.size(); i++) {
         int index = 4 + i;
@@ -227,6 +251,7 @@ public final class SqlTableSink implements Sink {
           case PropertyValue.BinaryValue v -> insert.setBytes(index, v.value());
         }
       }
+      return inexact;
     }
   }
 

@@ -143,6 +143,14 @@ public final class Store implements AutoCloseable {
   }
 
   /**
+   * Connections this store may hold at once: its pool's size, or 1 when its data source does not
+   * say (a DataSource that is not a HikariCP pool).
+   */
+  public int connectionsAtOnce() {
+    return dataSource instanceof HikariDataSource pool ? pool.getMaximumPoolSize() : 1;
+  }
+
+  /**
    * Runs work on one pooled connection, held throughout: a call of several statements waits for a
    * connection once, so its wait is bounded by the pool's, not by a multiple of it. The work's
    * context hands out that connection, also to {@link #inSnapshot} and {@link #inTransaction}.
