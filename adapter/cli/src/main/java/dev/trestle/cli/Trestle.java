@@ -99,12 +99,28 @@ public final class Trestle implements Callable<Integer> {
       message = table.errorCode().code() + ": " + table.getMessage();
     } else {
       exitCode = ExitCode.SOFTWARE;
-      message = "unexpected error: " + e + " (run with TRESTLE_LOG_LEVEL=debug for details)";
+      message =
+          "unexpected error: "
+              + e
+              + rootCause(e)
+              + " (run with TRESTLE_LOG_LEVEL=debug for details)";
     }
     log.debug("Command failed", e);
     err.println("trestle: " + oneLine(message));
     err.flush();
     return exitCode;
+  }
+
+  /**
+   * The innermost cause, which names what went wrong where a wrapper names only where ("Error while
+   * running ConnectionCallable"); empty when there is none.
+   */
+  private static String rootCause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root == e ? "" : ", caused by " + root;
   }
 
   static String oneLine(String message) {
