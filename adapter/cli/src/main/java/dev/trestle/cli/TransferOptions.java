@@ -64,6 +64,15 @@ public final class TransferOptions {
                     + ".checkpoint");
     Checkpoint saved =
         resume ? Checkpoint.resume(file, transfer) : Checkpoint.fresh(file, transfer);
+    if (keepTimestamps && !sink.keepsTimestamps()) {
+      // documented, and said at run time: an operator must not find the ETags changed by surprise
+      trestle
+          .err()
+          .println(
+              "Note: "
+                  + sink.describe()
+                  + " sets each entity's Timestamp and ETag itself: the source's are not kept.");
+    }
     Progress progress = new Progress(trestle.err(), Progress.detect(quiet));
     StopSignal stop = StopSignal.install();
     long written = new Transfer(source, sink, saved, progress, stop).run(tables);
