@@ -9,6 +9,11 @@ public class CliException extends RuntimeException {
     this.exitCode = exitCode;
   }
 
+  /** {@code message} ended by one full stop, whether or not it had one. */
+  public static String sentence(String message) {
+    return message.endsWith(".") ? message : message + ".";
+  }
+
   public CliException(int exitCode, String message, Throwable cause) {
     super(message, cause);
     this.exitCode = exitCode;

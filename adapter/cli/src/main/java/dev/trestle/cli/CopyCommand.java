@@ -198,7 +198,7 @@ class CopyCommand implements Callable<Integer> {
     } catch (RemoteTables.RemoteException e) {
       throw remoteFailure(e);
     } catch (EntityWriter.WriteFailedException e) {
-      throw new CliException(ExitCode.DATA, e.getMessage() + ".", e);
+      throw new CliException(ExitCode.DATA, CliException.sentence(e.getMessage()), e);
     } finally {
       for (AutoCloseable closeable : opened.reversed()) {
         try {
@@ -282,7 +282,7 @@ class CopyCommand implements Callable<Integer> {
   /** An endpoint's refusal as the CLI reports it: unreachable, credentials, missing table. */
   static CliException remoteFailure(RemoteTables.RemoteException e) {
     if (e.status() == 0) {
-      return new CliException(ExitCode.DATABASE, e.getMessage() + ".", e);
+      return new CliException(ExitCode.DATABASE, CliException.sentence(e.getMessage()), e);
     }
     if (e.status() == 403 || e.status() == 401) {
       return new CliException(
@@ -293,9 +293,9 @@ class CopyCommand implements Callable<Integer> {
           e);
     }
     if (e.status() == 404 && "TableNotFound".equals(e.errorCode())) {
-      return new CliException(ExitCode.TABLE_NOT_FOUND, e.getMessage() + ".", e);
+      return new CliException(ExitCode.TABLE_NOT_FOUND, CliException.sentence(e.getMessage()), e);
     }
-    return new CliException(ExitCode.DATA, e.getMessage() + ".", e);
+    return new CliException(ExitCode.DATA, CliException.sentence(e.getMessage()), e);
   }
 
   static String asCreated(Source from, String table) {

@@ -158,7 +158,7 @@ final class ImportCommand implements Callable<Integer> {
       transfer.run(trestle, "import", source, sink, names, "Imported");
       return ExitCode.OK;
     } catch (EntityWriter.WriteFailedException e) {
-      throw new CliException(ExitCode.DATA, e.getMessage() + ".", e);
+      throw new CliException(ExitCode.DATA, CliException.sentence(e.getMessage()), e);
     }
   }
 }

@@ -202,6 +202,68 @@ class TransferStopTest {
     importFile(db, true);
   }
 
+  /**
+   * The target database drops every connection of the copy mid-way (as a failover or an operator's
+   * pg_terminate_backend does): the copy either carries on through fresh connections or stops with
+   * one line naming the database, and then --resume completes it; either way verify finds no gap
+   * and no duplicate.
+   */
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
+  void aCopyWhoseConnectionsAreDroppedResumesWithNoGapAndNoDuplicate(TestDatabase db)
+      throws Exception {
+    try (CliDatabases.Empty empty = CliDatabases.empty(db)) {
+      String application = "trestle-drop-" + ThreadLocalRandom.current().nextInt(1 << 30);
+      String url = empty.url() + "&ApplicationName=" + application;
+      List<String> source = List.of("--from-dir", folder().toString());
+      Path checkpoint = dir.resolve("copy.checkpoint");
+      List<String> copy = new ArrayList<>(List.of("copy"));
+      copy.addAll(source);
+      copy.addAll(database("to-", db, url));
+      copy.addAll(List.of("--checkpoint", checkpoint.toString(), "--quiet"));
+      Process process =
+          TrestleProcess.builder(dir, java.util.Map.of(), copy.toArray(String[]::new))
+              .redirectOutput(dir.resolve("out.txt").toFile())
+              .redirectError(dir.resolve("err.txt").toFile())
+              .start();
+      long dropAt = ThreadLocalRandom.current().nextLong(1, ENTITIES / 2);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (committed(checkpoint) < dropAt && process.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(2);
+      }
+      int dropped;
+      try (java.sql.Connection connection = db.dataSource().getConnection();
+          java.sql.PreparedStatement terminate =
+              connection.prepareStatement(
+                  "select count(pg_terminate_backend(pid)) from pg_stat_activity"
+                      + " where application_name = ?")) {
+        terminate.setString(1, application);
+        try (java.sql.ResultSet rows = terminate.executeQuery()) {
+          rows.next();
+          dropped = rows.getInt(1);
+        }
+      }
+      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      String err = Files.readString(dir.resolve("err.txt"));
+      assertThat(dropped).as("connections dropped after %s entities", dropAt).isPositive();
+      assertThat(process.exitValue()).as(err).isIn(ExitCode.OK, ExitCode.DATABASE);
+      if (process.exitValue() != ExitCode.OK) {
+        assertThat(err.strip().lines()).as(err).hasSize(1);
+        assertThat(err).contains("cannot be reached").contains("--resume");
+        List<String> resume = new ArrayList<>(copy);
+        resume.add("--resume");
+        CliRun resumed = CliRun.run(resume.toArray(String[]::new));
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+      }
+      List<String> verify = new ArrayList<>(List.of("verify"));
+      verify.addAll(source);
+      verify.addAll(database("to-", db, url));
+      verify.add("--timestamps");
+      CliRun verified = CliRun.run(verify.toArray(String[]::new));
+      assertThat(verified.exitCode()).as(verified.out() + verified.err()).isZero();
+      assertThat(verified.out()).contains("Typed: equal; source " + ENTITIES + " entities");
+    }
+  }
+
   // PostgreSQL only for now: on H2 the import that fills the source took more than ten minutes
   // (REPLACE-mode bulk writes into an H2 file slow down as the table grows)
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)

@@ -6,11 +6,14 @@ import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
 import dev.trestle.RawEntity;
 import dev.trestle.TableEntity;
+import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableInfo;
 import dev.trestle.TablePage;
 import dev.trestle.TableQuery;
 import dev.trestle.TableService;
+import dev.trestle.cli.CliException;
+import dev.trestle.cli.ExitCode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -208,13 +211,34 @@ public final class DatabaseEnd implements End {
       try {
         writer.close();
       } catch (TableException e) {
+        if (e.errorCode() == TableErrorCode.SERVER_BUSY) {
+          throw unreachable(e);
+        }
         throw new EntityWriter.WriteFailedException(
             "Cannot write to table " + table + ": " + e.errorCode().code() + ": " + e.getMessage(),
             e);
       }
     }
 
-    private EntityWriter.WriteFailedException refused(TableEntity entity, TableException e) {
+    /**
+     * The database went away (dropped connections, a failover, a restart): nothing is wrong with
+     * the data, and what was committed stays, so the answer is to resume, not to fix the input.
+     */
+    private CliException unreachable(TableException e) {
+      return new CliException(
+          ExitCode.DATABASE,
+          "Cannot write to table "
+              + table
+              + ": the database cannot be reached ("
+              + e.getMessage().replaceAll("\\.+$", "")
+              + "). What was committed is kept: run the same command with --resume to continue.",
+          e);
+    }
+
+    private RuntimeException refused(TableEntity entity, TableException e) {
+      if (e.errorCode() == TableErrorCode.SERVER_BUSY) {
+        return unreachable(e);
+      }
       return new EntityWriter.WriteFailedException(
           "Cannot write entity (PartitionKey='"
               + entity.partitionKey()
