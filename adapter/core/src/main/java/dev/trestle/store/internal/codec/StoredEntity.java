@@ -24,6 +24,8 @@ public final class StoredEntity implements EntityRow {
   private final byte[] utf8;
   private final PropertyCodec codec;
   private final String table;
+  // the version's Timestamp text, which the ETag holds too: a response row formats it once
+  private String formatted;
 
   public StoredEntity(
       String partitionKey,
@@ -103,7 +105,7 @@ public final class StoredEntity implements EntityRow {
 
   @Override
   public String etag() {
-    return ETags.of(ticks);
+    return ETags.ofFormatted(formatted());
   }
 
   @Override
@@ -113,7 +115,16 @@ public final class StoredEntity implements EntityRow {
     } catch (MalformedRowException e) {
       throw MalformedRowException.of(table, partitionKey, rowKey, e);
     }
-    return Ticks.format(ticks);
+    return formatted();
+  }
+
+  private String formatted() {
+    String text = formatted;
+    if (text == null) {
+      text = Ticks.format(ticks);
+      formatted = text;
+    }
+    return text;
   }
 
   @Override

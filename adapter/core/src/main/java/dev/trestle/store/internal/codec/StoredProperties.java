@@ -134,6 +134,8 @@ final class StoredProperties {
   static final class Found {
     private final char[] document;
     private final byte[] utf8;
+    // UTF-8 wire texts made for a document read as bytes (a Binary's base64); null until one is
+    private byte[][] owned;
     private int count;
     // room for the properties of most entities, without growing on the way
     private long[] positions = new long[16];
@@ -171,6 +173,9 @@ final class StoredProperties {
         types = Arrays.copyOf(types, count * 2);
         wires = Arrays.copyOf(wires, count * 2);
         slices = Arrays.copyOf(slices, count * 4);
+        if (owned != null) {
+          owned = Arrays.copyOf(owned, count * 2);
+        }
       }
       // position in the high half, the stored index in the low: sorting orders by position and
       // keeps equal positions in stored order, as a stable sort would
@@ -184,13 +189,25 @@ final class StoredProperties {
       count++;
     }
 
+    /** A property whose wire text is these UTF-8 bytes, made for it. */
+    void addOwned(int position, String name, StoredType type, byte[] wire) {
+      add(position, name, type, null, 0, wire.length);
+      if (owned == null) {
+        owned = new byte[names.length][];
+      }
+      owned[count - 1] = wire;
+    }
+
     void emit(PropertySink sink) throws IOException {
       if (!inOrder) {
         Arrays.sort(positions, 0, count);
       }
       for (int i = 0; i < count; i++) {
         int at = (int) positions[i];
-        if (wires[at] == null && utf8 != null) {
+        byte[] own = owned == null ? null : owned[at];
+        if (own != null) {
+          sink.utf8(names[at], types[at].edmType, own, 0, own.length);
+        } else if (wires[at] == null && utf8 != null) {
           sink.utf8(names[at], types[at].edmType, utf8, slices[2 * at], slices[2 * at + 1]);
         } else if (wires[at] == null) {
           sink.text(names[at], types[at].edmType, document, slices[2 * at], slices[2 * at + 1]);

@@ -1,8 +1,8 @@
 package dev.trestle.store.internal.codec;
 
-import dev.trestle.edm.EdmBinary;
 import dev.trestle.edm.EdmDateTime;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -73,6 +73,7 @@ final class StoredUtf8Scanner {
       // the value: its end, and its wire text as a String or a slice [start, end) of the document
       int end;
       String wire = null;
+      byte[] own = null;
       int sliceStart = start;
       int sliceEnd;
       switch (type) {
@@ -109,7 +110,8 @@ final class StoredUtf8Scanner {
               if (bytes == null) {
                 return false;
               }
-              wire = EdmBinary.format(bytes);
+              // base64 as bytes, which the response copies as they are
+              own = Base64.getEncoder().encode(bytes);
             }
           }
         }
@@ -172,7 +174,11 @@ final class StoredUtf8Scanner {
         return false;
       }
       if (select == null || select.contains(name)) {
-        found.add(position, name, type, wire, sliceStart, sliceEnd - sliceStart);
+        if (own != null) {
+          found.addOwned(position, name, type, own);
+        } else {
+          found.add(position, name, type, wire, sliceStart, sliceEnd - sliceStart);
+        }
       }
       i = skipSpace(c, i + 1);
       if (i >= n) {
