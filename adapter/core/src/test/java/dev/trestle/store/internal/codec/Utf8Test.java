@@ -12,7 +12,13 @@ class Utf8Test {
   void charCountIsTheLengthOfTheDecodedText() {
     for (String text :
         List.of(
-            "", "plain", "\u00e9t\u00e9", "\u0800\ud7ff\ue000\uffff", "a\ud83d\ude00b", "\u0001")) {
+            "",
+            "plain",
+            "\u00e9t\u00e9",
+            "\u0800\ud7ff\ue000\uffff",
+            "a\ud83d\ude00b",
+            "\u0001",
+            "eight ascii bytes, then \u00e9 and \ud83d\ude00 within a run of eight, and a tail")) {
       assertThat(Utf8.charCount(text.getBytes(StandardCharsets.UTF_8)))
           .as(text)
           .isEqualTo(text.length());
