@@ -1,6 +1,7 @@
 package dev.trestle.json.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import dev.trestle.EdmType;
 import dev.trestle.json.MetadataLevel;
 import java.io.IOException;
@@ -56,6 +57,23 @@ public final class EntityRowJson {
         PropertyJson.writeAnnotation(gen, name, type);
       }
       PropertyJson.writeValue(gen, name, type, wire);
+      if (written != null) {
+        written.add(name);
+      }
+    }
+
+    @Override
+    public void utf8(String name, EdmType type, byte[] text, int offset, int length)
+        throws IOException {
+      if (!(gen instanceof UTF8JsonGenerator)) {
+        // a generator writing characters takes no bytes
+        PropertySink.super.utf8(name, type, text, offset, length);
+        return;
+      }
+      if (PropertyJson.annotated(type, text, offset, length, level)) {
+        PropertyJson.writeAnnotation(gen, name, type);
+      }
+      PropertyJson.writeValue(gen, name, type, text, offset, length);
       if (written != null) {
         written.add(name);
       }

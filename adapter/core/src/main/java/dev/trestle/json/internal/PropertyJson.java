@@ -10,6 +10,7 @@ import dev.trestle.edm.EdmGuid;
 import dev.trestle.edm.EdmInteger;
 import dev.trestle.json.MetadataLevel;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * One property as JSON: its value's wire text, how that text is written, and its {@code
@@ -64,6 +65,15 @@ public final class PropertyJson {
   /** The same for a wire text that is a run of characters. */
   public static boolean annotated(
       EdmType type, char[] text, int offset, int length, MetadataLevel level) {
+    return type == EdmType.DOUBLE
+        ? level == MetadataLevel.FULL
+            || (level == MetadataLevel.MINIMAL && isSpecialDouble(text, offset, length))
+        : annotated(type, "", level);
+  }
+
+  /** The same for a wire text that is a run of UTF-8 bytes. */
+  public static boolean annotated(
+      EdmType type, byte[] text, int offset, int length, MetadataLevel level) {
     return type == EdmType.DOUBLE
         ? level == MetadataLevel.FULL
             || (level == MetadataLevel.MINIMAL && isSpecialDouble(text, offset, length))
@@ -134,6 +144,42 @@ public final class PropertyJson {
       case BOOLEAN -> gen.writeBoolean(length == 4 && text[offset] == 't');
       case STRING, INT64, DATE_TIME, GUID, BINARY -> gen.writeString(text, offset, length);
     }
+  }
+
+  /**
+   * A property's name and value, from its type and wire text as a run of UTF-8 bytes without JSON
+   * escapes or control characters, for a generator writing UTF-8: a string's bytes are copied as
+   * they are, which is what the generator's own escaping would write for them.
+   */
+  public static void writeValue(
+      JsonGenerator gen, String name, EdmType type, byte[] text, int offset, int length)
+      throws IOException {
+    switch (type) {
+      case INT32, DOUBLE -> {
+        // digits and signs only (a special double's text is a string below)
+        if (type == EdmType.DOUBLE && isSpecialDouble(text, offset, length)) {
+          gen.writeFieldName(name);
+          gen.writeRawUTF8String(text, offset, length);
+        } else {
+          char[] digits = new char[length];
+          for (int i = 0; i < length; i++) {
+            digits[i] = (char) text[offset + i];
+          }
+          writeValue(gen, name, type, digits, 0, length);
+        }
+      }
+      case BOOLEAN -> writeValue(gen, name, type, text[offset] == 't' ? "true" : "false");
+      case STRING, INT64, DATE_TIME, GUID, BINARY -> {
+        gen.writeFieldName(name);
+        gen.writeRawUTF8String(text, offset, length);
+      }
+    }
+  }
+
+  private static boolean isSpecialDouble(byte[] text, int offset, int length) {
+    byte last = length == 0 ? (byte) '0' : text[offset + length - 1];
+    return (last == 'N' || last == 'y')
+        && isSpecialDouble(new String(text, offset, length, StandardCharsets.ISO_8859_1));
   }
 
   /** NaN and the infinities travel as JSON strings ({@link EdmDouble#special}). */

@@ -2,9 +2,9 @@ package dev.trestle.json.internal;
 
 import dev.trestle.EdmType;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /** Takes an entity's properties one at a time, in order, each as its type and wire text. */
-@FunctionalInterface
 public interface PropertySink {
   /**
    * One property; {@code wire} is its value as the response shows it ({@link PropertyJson#wire}).
@@ -18,5 +18,14 @@ public interface PropertySink {
   default void text(String name, EdmType type, char[] text, int offset, int length)
       throws IOException {
     property(name, type, new String(text, offset, length));
+  }
+
+  /**
+   * One property whose wire text is a run of UTF-8 bytes the sink may read only during the call, as
+   * {@link #text}; the bytes hold no JSON escape and no control character.
+   */
+  default void utf8(String name, EdmType type, byte[] text, int offset, int length)
+      throws IOException {
+    property(name, type, new String(text, offset, length, StandardCharsets.UTF_8));
   }
 }

@@ -16,7 +16,12 @@ public final class ETags {
   private ETags() {}
 
   static String of(long ticks) {
-    return PREFIX + Ticks.format(ticks).replace(":", "%3A") + SUFFIX;
+    return ofFormatted(Ticks.format(ticks));
+  }
+
+  /** The ETag of the version whose {@link Ticks#format} is {@code sevenDigits}. */
+  static String ofFormatted(String sevenDigits) {
+    return PREFIX + sevenDigits.replace(":", "%3A") + SUFFIX;
   }
 
   /** True for a null or {@code *} If-Match: any existing version matches. */

@@ -41,21 +41,40 @@ public final class PropertyCodec {
     boolean test(char[] stored, int offset, int length);
   }
 
+  /** The same test for stored text as UTF-8 bytes. */
+  @FunctionalInterface
+  public interface PlainUtf8 {
+    boolean test(byte[] stored, int offset, int length);
+  }
+
   private final UnaryOperator<String> encodeText;
   private final UnaryOperator<String> decodeText;
   private final StoredProperties stored;
 
   /** A codec whose strings are always decoded through {@code decodeText}. */
   public PropertyCodec(UnaryOperator<String> encodeText, UnaryOperator<String> decodeText) {
-    this(encodeText, decodeText, (stored, offset, length) -> false);
+    this(
+        encodeText,
+        decodeText,
+        (stored, offset, length) -> false,
+        (stored, offset, length) -> false);
   }
 
   /** A codec that uses stored strings as they are where {@code plainText} says they decode so. */
   public PropertyCodec(
       UnaryOperator<String> encodeText, UnaryOperator<String> decodeText, PlainText plainText) {
+    this(encodeText, decodeText, plainText, (stored, offset, length) -> false);
+  }
+
+  /** The same, with the test for stored strings as UTF-8 bytes. */
+  public PropertyCodec(
+      UnaryOperator<String> encodeText,
+      UnaryOperator<String> decodeText,
+      PlainText plainText,
+      PlainUtf8 plainUtf8) {
     this.encodeText = encodeText;
     this.decodeText = decodeText;
-    this.stored = new StoredProperties(decodeText, plainText);
+    this.stored = new StoredProperties(decodeText, plainText, plainUtf8);
   }
 
   public String encode(Map<String, PropertyValue> properties) {
@@ -227,6 +246,11 @@ public final class PropertyCodec {
    */
   public void transcode(String document, Set<String> select, PropertySink sink) throws IOException {
     stored.transcode(document, select, sink);
+  }
+
+  /** The same from the document's UTF-8 bytes, as PostgreSQL sends a row. */
+  public void transcode(byte[] utf8, Set<String> select, PropertySink sink) throws IOException {
+    stored.transcode(utf8, select, sink);
   }
 
   /** The type of the tag under the parser, read without making a String of it. */

@@ -7,6 +7,7 @@ import dev.trestle.edm.EdmBinary;
 import dev.trestle.edm.EdmDateTime;
 import dev.trestle.json.internal.PropertySink;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Set;
@@ -27,11 +28,29 @@ final class StoredProperties {
   private final UnaryOperator<String> decodeText;
   private final PropertyCodec.PlainText plainText;
   private final StoredDocumentScanner scanner;
+  private final StoredUtf8Scanner utf8Scanner;
 
-  StoredProperties(UnaryOperator<String> decodeText, PropertyCodec.PlainText plainText) {
+  StoredProperties(
+      UnaryOperator<String> decodeText,
+      PropertyCodec.PlainText plainText,
+      PropertyCodec.PlainUtf8 plainUtf8) {
     this.decodeText = decodeText;
     this.plainText = plainText;
     this.scanner = new StoredDocumentScanner(decodeText, plainText);
+    this.utf8Scanner = new StoredUtf8Scanner(decodeText, plainUtf8);
+  }
+
+  /**
+   * The same from the document's UTF-8 bytes, which stay the caller's: a document the byte scanner
+   * leaves is decoded and read as characters, so that it answers (or fails) exactly as text does.
+   */
+  void transcode(byte[] utf8, Set<String> select, PropertySink sink) throws IOException {
+    Found found = new Found(utf8);
+    if (utf8Scanner.scan(utf8, select, found)) {
+      found.emit(sink);
+    } else {
+      transcode(new String(utf8, StandardCharsets.UTF_8), select, sink);
+    }
   }
 
   void transcode(String document, Set<String> select, PropertySink sink) throws IOException {
@@ -114,6 +133,9 @@ final class StoredProperties {
    */
   static final class Found {
     private final char[] document;
+    private final byte[] utf8;
+    // UTF-8 wire texts made for a document read as bytes (a Binary's base64); null until one is
+    private byte[][] owned;
     private int count;
     // room for the properties of most entities, without growing on the way
     private long[] positions = new long[16];
@@ -125,6 +147,12 @@ final class StoredProperties {
 
     Found(char[] document) {
       this.document = document;
+      this.utf8 = null;
+    }
+
+    Found(byte[] utf8) {
+      this.document = null;
+      this.utf8 = utf8;
     }
 
     int count() {
@@ -145,6 +173,9 @@ final class StoredProperties {
         types = Arrays.copyOf(types, count * 2);
         wires = Arrays.copyOf(wires, count * 2);
         slices = Arrays.copyOf(slices, count * 4);
+        if (owned != null) {
+          owned = Arrays.copyOf(owned, count * 2);
+        }
       }
       // position in the high half, the stored index in the low: sorting orders by position and
       // keeps equal positions in stored order, as a stable sort would
@@ -158,13 +189,27 @@ final class StoredProperties {
       count++;
     }
 
+    /** A property whose wire text is these UTF-8 bytes, made for it. */
+    void addOwned(int position, String name, StoredType type, byte[] wire) {
+      add(position, name, type, null, 0, wire.length);
+      if (owned == null) {
+        owned = new byte[names.length][];
+      }
+      owned[count - 1] = wire;
+    }
+
     void emit(PropertySink sink) throws IOException {
       if (!inOrder) {
         Arrays.sort(positions, 0, count);
       }
       for (int i = 0; i < count; i++) {
         int at = (int) positions[i];
-        if (wires[at] == null) {
+        byte[] own = owned == null ? null : owned[at];
+        if (own != null) {
+          sink.utf8(names[at], types[at].edmType, own, 0, own.length);
+        } else if (wires[at] == null && utf8 != null) {
+          sink.utf8(names[at], types[at].edmType, utf8, slices[2 * at], slices[2 * at + 1]);
+        } else if (wires[at] == null) {
           sink.text(names[at], types[at].edmType, document, slices[2 * at], slices[2 * at + 1]);
         } else {
           sink.property(names[at], types[at].edmType, wires[at]);

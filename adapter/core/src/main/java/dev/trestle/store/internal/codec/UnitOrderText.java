@@ -68,6 +68,24 @@ public final class UnitOrderText {
     return true;
   }
 
+  /**
+   * The same for stored text as UTF-8: no byte 0 or 1 (U+0000, U+0001), and no character from
+   * U+D800 up, whose UTF-8 starts with ED A0 and above, or with a lead byte from EE up.
+   */
+  public static boolean isPlainUtf8(byte[] stored, int offset, int length) {
+    int end = offset + length;
+    for (int i = offset; i < end; i++) {
+      int b = stored[i] & 0xFF;
+      if (b <= 1 || b >= 0xEE) {
+        return false;
+      }
+      if (b == 0xED && (i + 1 >= end || (stored[i + 1] & 0xFF) >= 0xA0)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Text without U+0000, U+0001 or units from U+D800 up is stored as it is. */
   private static boolean isPlain(String text) {
     for (int i = 0; i < text.length(); i++) {

@@ -65,6 +65,19 @@ public interface Dialect {
     return false;
   }
 
+  /**
+   * Whether reads take the properties column as the UTF-8 bytes the driver received ({@code
+   * ResultSet.getBytes}), which responses copy as they are.
+   */
+  default boolean readsDocumentsAsUtf8() {
+    return false;
+  }
+
+  /** The same for stored text as UTF-8 bytes. */
+  default boolean decodesUtf8AsIs(byte[] stored, int offset, int length) {
+    return false;
+  }
+
   /** The properties column (JSON text on H2, jsonb on PostgreSQL). */
   Field<Object> propertiesColumn();
 

@@ -67,6 +67,19 @@ public record ScanRequest(
    * The entity of one read row, from its stored (encoded) keys, version ticks and properties column
    * value; its properties stay undecoded until a caller asks for them.
    */
+  /** As {@link #entity(String, String, long, Object)}, the properties as the column's UTF-8. */
+  public StoredEntity entityOfUtf8(
+      String storedPartitionKey, String storedRowKey, long ticks, byte[] utf8) {
+    Dialect dialect = store.dialect;
+    return StoredEntity.ofUtf8(
+        dialect.decodeText(storedPartitionKey),
+        dialect.decodeText(storedRowKey),
+        ticks,
+        utf8,
+        store.properties,
+        tableName != null ? tableName : "#" + tableId);
+  }
+
   public StoredEntity entity(
       String storedPartitionKey, String storedRowKey, long ticks, Object propertiesColumnValue) {
     Dialect dialect = store.dialect;

@@ -72,7 +72,11 @@ public final class Store implements AutoCloseable {
             : 0;
     this.connections = new TranslatingConnectionProvider(dataSource, errors, silenceMillis);
     this.properties =
-        new PropertyCodec(dialect::encodeText, dialect::decodeText, dialect::decodesAsIs);
+        new PropertyCodec(
+            dialect::encodeText,
+            dialect::decodeText,
+            dialect::decodesAsIs,
+            dialect::decodesUtf8AsIs);
     Settings settings =
         new Settings()
             // Unquoted names: the migrations create unquoted lower-case names, which H2 folds to

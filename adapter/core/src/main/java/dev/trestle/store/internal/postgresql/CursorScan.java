@@ -165,7 +165,7 @@ final class CursorScan {
                   return page(
                       entities, ContinuationTokens.after(last.partitionKey(), last.rowKey()));
                 }
-                budget.read(row.entity().document().length());
+                budget.read(row.entity().documentLength());
                 entities.add(row.entity());
                 if (budget.full()) {
                   return page(
@@ -287,7 +287,7 @@ final class CursorScan {
               // a row that does not match (a null filter does not) is a progress marker
               StoredEntity entity =
                   rows.getBoolean(5)
-                      ? scan.entity(partitionKey, rowKey, rows.getLong(3), rows.getString(4))
+                      ? scan.entityOfUtf8(partitionKey, rowKey, rows.getLong(3), rows.getBytes(4))
                       : null;
               fetched.add(new Fetched(partitionKey, rowKey, entity));
             }

@@ -108,6 +108,17 @@ final class PostgresDialect implements Dialect {
     return UnitOrderText.isPlain(stored, offset, length);
   }
 
+  /** pgjdbc hands jsonb over as text, whose bytes {@code getBytes} returns without a copy. */
+  @Override
+  public boolean readsDocumentsAsUtf8() {
+    return true;
+  }
+
+  @Override
+  public boolean decodesUtf8AsIs(byte[] stored, int offset, int length) {
+    return UnitOrderText.isPlainUtf8(stored, offset, length);
+  }
+
   @Override
   public Field<Object> propertiesColumn() {
     return PROPERTIES;

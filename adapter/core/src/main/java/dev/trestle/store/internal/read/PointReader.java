@@ -6,6 +6,7 @@ import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.TableLookup;
+import java.nio.charset.StandardCharsets;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.Collection;
@@ -29,6 +30,9 @@ public final class PointReader {
     }
   }
 
+  /** What {@link #row} found: as {@link Found}, the document as the database's UTF-8 bytes. */
+  private record FoundBytes(boolean table, long ticks, byte[] utf8, boolean expired) {}
+
   private final Store store;
   private final String account;
   private final String nameKey;
@@ -48,9 +52,56 @@ public final class PointReader {
 
   /** The entity as stored, its properties decoded only as a response writes them. */
   public StoredEntity row(String partitionKey, String rowKey) {
-    Found found = existing(partitionKey, rowKey);
-    return new StoredEntity(
-        partitionKey, rowKey, found.ticks(), found.document(), store.properties, tableName);
+    if (!store.dialect.readsDocumentsAsUtf8()) {
+      Found found = existing(partitionKey, rowKey);
+      return new StoredEntity(
+          partitionKey, rowKey, found.ticks(), found.document(), store.properties, tableName);
+    }
+    // the same checks as existing(), in the same order, on the document's bytes
+    FoundBytes found = findBytes(partitionKey, rowKey);
+    if (!found.table()) {
+      throw StoreErrors.tableNotFound();
+    }
+    if (found.utf8() == null) {
+      throw StoreErrors.resourceNotFound();
+    }
+    return StoredEntity.ofUtf8(
+        partitionKey, rowKey, found.ticks(), found.utf8(), store.properties, tableName);
+  }
+
+  /**
+   * As {@link #find} on a pooled connection, the document read as the bytes the driver holds: a
+   * response copies them, so no String is made of them unless the table has a time to live.
+   */
+  private FoundBytes findBytes(String partitionKey, String rowKey) {
+    return store.withConnection(
+        store.sql,
+        connection -> {
+          try (PreparedStatement read = connection.prepareStatement(store.statements.read)) {
+            read.setString(1, store.dialect.encodeText(partitionKey));
+            read.setString(2, store.dialect.encodeText(rowKey));
+            read.setString(3, account);
+            read.setString(4, nameKey);
+            try (ResultSet row = read.executeQuery()) {
+              if (!row.next()) {
+                return new FoundBytes(false, 0, null, false);
+              }
+              byte[] utf8 = row.getBytes(3);
+              long ticks = utf8 == null ? 0 : row.getLong(2);
+              Expiry expiry = Expiry.of(row.getBoolean(4), row.getObject(5, Long.class));
+              if (utf8 != null
+                  && expiry.enabled()
+                  && expiry.expired(
+                      store.properties,
+                      ticks,
+                      new String(utf8, StandardCharsets.UTF_8),
+                      store.versions.time())) {
+                return new FoundBytes(true, ticks, null, true);
+              }
+              return new FoundBytes(true, ticks, utf8, false);
+            }
+          }
+        });
   }
 
   private Found existing(String partitionKey, String rowKey) {

@@ -12,6 +12,7 @@ import dev.trestle.json.internal.PropertySink;
 import dev.trestle.testing.RandomEntities;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -35,7 +36,8 @@ class StoredDocumentScannerTest {
   private final PropertyCodec codec =
       new PropertyCodec(UnitOrderText::encode, UnitOrderText::decode, UnitOrderText::isPlain);
   private final StoredProperties stored =
-      new StoredProperties(UnitOrderText::decode, UnitOrderText::isPlain);
+      new StoredProperties(
+          UnitOrderText::decode, UnitOrderText::isPlain, UnitOrderText::isPlainUtf8);
 
   @Test
   void randomEntitiesAsWrittenAndAsJsonbGivesThemBackReadAsJacksonReadsThem() throws Exception {
@@ -72,7 +74,10 @@ class StoredDocumentScannerTest {
             "{\"A\": [\"t\", 0, 0], \"B\": [\"t\", 2534023007999999999, 1]}",
             "{\"A\": [\"s\", \"x\", 0], \"A\": [\"s\", \"y\", 1]}",
             "{\"A\": [\"s\", \"x\", 0]} trailing",
-            "{\"A\":\t[\"s\",\r\n\"x\" ,0 ] }")) {
+            "{\"A\":\t[\"s\",\r\n\"x\" ,0 ] }",
+            "{\"A\": [\"s\", \"\u00e9\u07ff\u0800\ud7ff\", 0], \"\u00c9\": [\"i\", 1, 1]}",
+            "{\"A\": [\"s\", \"\ue000\uffff\", 0], \"B\": [\"s\", \"\\u0001\\u0001x\", 1]}",
+            "{\"A\": [\"s\", \"\ud800\udc00 pair\", 0]}")) {
       for (Set<String> select : Arrays.asList(null, Set.of("A"), Set.of("B"))) {
         assertSameAsJackson(document, select);
       }
@@ -108,10 +113,15 @@ class StoredDocumentScannerTest {
             "{\"A\": [\"x\", \"abc\", 0]}",
             "{\"A\": [\"s\", \"x\", 0]");
     for (String document : documents) {
-      Throwable jackson = catchThrowable(() -> read(document, null, true));
-      Throwable scanned = catchThrowable(() -> read(document, null, false));
+      Throwable jackson = catchThrowable(() -> read(document, null, Path.JACKSON));
+      Throwable scanned = catchThrowable(() -> read(document, null, Path.CHARS));
+      Throwable bytes = catchThrowable(() -> read(document, null, Path.UTF8));
       assertThat(jackson).as(document).isInstanceOf(MalformedRowException.class);
       assertThat(scanned)
+          .as(document)
+          .isInstanceOf(MalformedRowException.class)
+          .hasMessage(jackson.getMessage());
+      assertThat(bytes)
           .as(document)
           .isInstanceOf(MalformedRowException.class)
           .hasMessage(jackson.getMessage());
@@ -119,13 +129,23 @@ class StoredDocumentScannerTest {
   }
 
   private void assertSameAsJackson(String document, Set<String> select) throws Exception {
-    assertThat(read(document, select, false))
+    List<String> jackson = read(document, select, Path.JACKSON);
+    assertThat(read(document, select, Path.CHARS))
         .as("%s, select %s", document, select)
-        .isEqualTo(read(document, select, true));
+        .isEqualTo(jackson);
+    assertThat(read(document, select, Path.UTF8))
+        .as("UTF-8 %s, select %s", document, select)
+        .isEqualTo(jackson);
+  }
+
+  private enum Path {
+    JACKSON,
+    CHARS,
+    UTF8
   }
 
   /** What the sink was handed, one line per property. */
-  private List<String> read(String document, Set<String> select, boolean jackson) throws Exception {
+  private List<String> read(String document, Set<String> select, Path path) throws Exception {
     List<String> lines = new ArrayList<>();
     PropertySink sink =
         new PropertySink() {
@@ -138,11 +158,17 @@ class StoredDocumentScannerTest {
           public void text(String name, EdmType type, char[] text, int offset, int length) {
             lines.add(name + " " + type + " " + new String(text, offset, length));
           }
+
+          @Override
+          public void utf8(String name, EdmType type, byte[] text, int offset, int length) {
+            lines.add(
+                name + " " + type + " " + new String(text, offset, length, StandardCharsets.UTF_8));
+          }
         };
-    if (jackson) {
-      stored.transcodeWithJackson(document, select, sink);
-    } else {
-      stored.transcode(document, select, sink);
+    switch (path) {
+      case JACKSON -> stored.transcodeWithJackson(document, select, sink);
+      case CHARS -> stored.transcode(document, select, sink);
+      case UTF8 -> stored.transcode(document.getBytes(StandardCharsets.UTF_8), select, sink);
     }
     return lines;
   }

@@ -11,6 +11,7 @@ import dev.trestle.TableService;
 import dev.trestle.json.MetadataLevel;
 import dev.trestle.json.internal.EntityRowPage;
 import dev.trestle.json.internal.RowQueries;
+import dev.trestle.json.internal.RowReads;
 import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.RandomEntities;
 import java.nio.charset.StandardCharsets;
@@ -69,6 +70,44 @@ class ODataJsonWriterRowsTest {
               new String(
                   writer.entities("rows", entities.entities(), select), StandardCharsets.UTF_8);
           assertThat(streamed).as("%s, $select=%s, $top=%s", level, select, top).isEqualTo(decoded);
+        }
+      }
+    }
+  }
+
+  @DatabaseTest
+  void pointReadRowsWriteTheSameBytesAsDecodedEntities(TableService service) {
+    Random random = new Random(20261127);
+    service.createTable("points");
+    TableClient table = service.tableClient("points");
+    List<TableEntity> inserted = new ArrayList<>(RandomEntities.generate(random, 150));
+    inserted.add(
+        TableEntity.builder("p0", "escapes")
+            .put("Str", "quote\" back\\slash\nline\ttab")
+            .put("Mixed", "\u0000\u0001\u001f")
+            .put("Rare", "\ud800 \ue000\uffff \ud83d\ude00 \u00e9\u0800\ud7ff")
+            .put("Bin", new byte[] {0, -1, 62, 63})
+            .put("_u\u00e9", "plain")
+            .build());
+    for (TableEntity entity : inserted) {
+      table.insert(entity);
+    }
+    assertThat(table).isInstanceOf(RowReads.class);
+    for (TableEntity entity : inserted) {
+      for (List<String> select : SELECTS) {
+        for (MetadataLevel level : MetadataLevel.values()) {
+          ODataJsonWriter writer = new ODataJsonWriter(level, "http://h/acct", "acct");
+          byte[] streamed =
+              writer.entity(
+                  "points",
+                  ((RowReads) table).getRow(entity.partitionKey(), entity.rowKey(), select),
+                  select);
+          byte[] decoded =
+              writer.entity(
+                  "points", table.get(entity.partitionKey(), entity.rowKey(), select), select);
+          assertThat(streamed)
+              .as("%s/%s, %s, $select=%s", entity.partitionKey(), entity.rowKey(), level, select)
+              .isEqualTo(decoded);
         }
       }
     }
