@@ -5,6 +5,7 @@ import dev.trestle.json.internal.EntityRow;
 import dev.trestle.json.internal.PropertySink;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Set;
 
@@ -45,7 +46,10 @@ public final class StoredEntity implements EntityRow {
       byte[] utf8,
       PropertyCodec codec,
       String table) {
-    return new StoredEntity(partitionKey, rowKey, ticks, null, utf8, codec, table);
+    // jsonb's binary wire form is its text after a version byte 1, which a URL enabling binary
+    // transfer for jsonb would hand over; JSON text never starts with that byte
+    byte[] text = utf8.length > 0 && utf8[0] == 1 ? Arrays.copyOfRange(utf8, 1, utf8.length) : utf8;
+    return new StoredEntity(partitionKey, rowKey, ticks, null, text, codec, table);
   }
 
   private StoredEntity(
