@@ -73,6 +73,16 @@ public final class TransferOptions {
         .printf(
             "%s %d entities in %d table(s) in %.1f s (%,d entities/s).%n",
             verb, written, tables.size(), seconds, seconds > 0 ? Math.round(written / seconds) : 0);
+    if (keepTimestamps && !sink.keepsTimestamps()) {
+      // documented, and said at run time: an operator must not find the ETags changed by surprise;
+      // after the summary, so that a failure stays the one line on standard error
+      trestle
+          .err()
+          .println(
+              "Note: "
+                  + sink.describe()
+                  + " sets each entity's Timestamp and ETag itself: the source's are not kept.");
+    }
     return written;
   }
 }

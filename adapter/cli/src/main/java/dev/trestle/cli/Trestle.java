@@ -36,8 +36,10 @@ import picocli.CommandLine.Command;
     },
     footer = {
       "",
-      "Exit codes: 0 ok, 1 unexpected error, 2 bad flag or setting, 3 database unreachable or failing, "
-          + "4 port in use, 5 bad import/export data."
+      "Exit codes: 0 ok, 1 unexpected error, 2 bad flag or setting, 3 database or endpoint"
+          + " unreachable or failing, 4 port in use, 5 data that cannot be read or written, 6 table"
+          + " not found, 7 key or SAS refused by an endpoint, 8 transfer stopped (continue with"
+          + " --resume), 9 verify found differences."
     })
 public final class Trestle implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(Trestle.class);

@@ -15,10 +15,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A copy (from an account folder, and from a database) run as its own process, stopped at a random
- * point mid-way (SIGTERM: a clean stop with exit 8; SIGKILL: no warning at all), found different by
- * verify, then resumed with --resume and checked with verify: no gap, no duplicate, every value and
- * Timestamp exact.
+ * A copy (from an account folder, and from a database) or an import (of one file) run as its own
+ * process, stopped at a random point mid-way (SIGTERM: a clean stop with exit 8; SIGKILL: no
+ * warning at all), found different by verify, then resumed with --resume and checked with verify:
+ * no gap, no duplicate, every value and Timestamp exact.
  */
 class TransferStopTest {
   private static final int ENTITIES = 30_000;
@@ -62,10 +62,26 @@ class TransferStopTest {
   private void stopResumeAndVerify(
       TestDatabase db, List<String> source, String url, String table, boolean kill)
       throws Exception {
-    Path checkpoint = dir.resolve("copy.checkpoint");
     List<String> copy = new ArrayList<>(List.of("copy"));
     copy.addAll(source);
     copy.addAll(database("to-", db, url));
+    stopResumeAndVerify(db, copy, source, url, table, kill);
+  }
+
+  /**
+   * Runs {@code command} (a copy or an import into the database at {@code url}) as its own process,
+   * stops it mid-way, and resumes it; verify compares {@code source} with the database.
+   */
+  private void stopResumeAndVerify(
+      TestDatabase db,
+      List<String> command,
+      List<String> source,
+      String url,
+      String table,
+      boolean kill)
+      throws Exception {
+    Path checkpoint = dir.resolve("copy.checkpoint");
+    List<String> copy = new ArrayList<>(command);
     copy.addAll(List.of("--checkpoint", checkpoint.toString(), "--quiet"));
     Process process =
         TrestleProcess.builder(dir, java.util.Map.of(), copy.toArray(String[]::new))
@@ -106,6 +122,10 @@ class TransferStopTest {
     assertThat(verified.out())
         .contains(table + ": equal; source " + ENTITIES + " entities")
         .contains("target " + ENTITIES + " entities");
+    // H2 writes a trace file only for its own failures: CI once saw a resume fail on a file whose
+    // close, just after its recovery, had failed in H2's compaction (an AssertionError)
+    Path trace = dir.resolve("target.trace.db");
+    assertThat(trace).as(Files.exists(trace) ? Files.readString(trace) : "").doesNotExist();
   }
 
   /** The entities the checkpoint says are committed; 0 before the first commit. */
@@ -129,6 +149,23 @@ class TransferStopTest {
     try (CliDatabases.Empty empty = CliDatabases.empty(db)) {
       stopResumeAndVerify(
           db, List.of("--from-dir", folder().toString()), targetUrl(db, empty), "Typed", kill);
+    }
+  }
+
+  /**
+   * An import of one NDJSON file (resumed by its offset), verified against the folder holding it.
+   */
+  private void importFile(TestDatabase db, boolean kill) throws Exception {
+    try (CliDatabases.Empty empty = CliDatabases.empty(db)) {
+      Path folder = folder();
+      String url = targetUrl(db, empty);
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  "import", "--table", "Typed", "--in", folder.resolve("Typed.ndjson").toString()));
+      command.addAll(database("", db, url));
+      stopResumeAndVerify(
+          db, command, List.of("--from-dir", folder.toString()), url, "Typed", kill);
     }
   }
 
@@ -157,6 +194,12 @@ class TransferStopTest {
   @DatabaseTest
   void aCopyKilledAtARandomPointResumesWithNoGapAndNoDuplicate(TestDatabase db) throws Exception {
     fromFolder(db, true);
+  }
+
+  @DatabaseTest
+  void anImportKilledAtARandomPointResumesWithNoGapAndNoDuplicate(TestDatabase db)
+      throws Exception {
+    importFile(db, true);
   }
 
   // PostgreSQL only for now: on H2 the import that fills the source took more than ten minutes

@@ -15,12 +15,17 @@ import java.util.regex.Pattern;
  * were already acknowledged; {@code WRITE_DELAY=0} writes each commit before it returns. H2 also
  * closes the database from a JVM shutdown hook unless {@code DB_CLOSE_ON_EXIT=FALSE}, which would
  * fail the requests a graceful stop is still finishing; Trestle closes the database itself when its
- * pool closes. Refused besides: {@code LOG=0} (no transaction log: a killed process loses data; H2
- * 2.x refuses it too), {@code FILE_LOCK=NO} (a second process may open and overwrite the same
- * file), {@code LOCK_MODE=0} (no locks: the row locks Trestle decides writes under are gone), and
- * an {@code INIT} script that changes any of these or runs a script file Trestle cannot read.
- * In-memory H2 ({@code jdbc:h2:mem:} and the in-memory file systems {@code memFS:}, {@code
- * memLZF:}, {@code nioMemFS:}, {@code nioMemLZF:}) keeps nothing and is left as it is.
+ * pool closes. {@code MAX_COMPACT_TIME=0} (unless the URL sets it) turns off the file compaction H2
+ * runs when it closes a database: in H2 2.3.232 that compaction can lose chunks (h2database issue
+ * 4247) and, on a file just recovered from a killed process, fails its own assertion
+ * (RandomAccessStore.moveChunkInside, issue 4086); a copy resumed on such a file failed in CI. The
+ * file then keeps its size when closed; H2 reuses its free space while it runs. Refused besides:
+ * {@code LOG=0} (no transaction log: a killed process loses data; H2 2.x refuses it too), {@code
+ * FILE_LOCK=NO} (a second process may open and overwrite the same file), {@code LOCK_MODE=0} (no
+ * locks: the row locks Trestle decides writes under are gone), and an {@code INIT} script that
+ * changes any of these or runs a script file Trestle cannot read. In-memory H2 ({@code
+ * jdbc:h2:mem:} and the in-memory file systems {@code memFS:}, {@code memLZF:}, {@code nioMemFS:},
+ * {@code nioMemLZF:}) keeps nothing and is left as it is.
  */
 public final class JdbcUrls {
   private static final String H2 = "jdbc:h2:";
@@ -41,7 +46,8 @@ public final class JdbcUrls {
 
   /**
    * The URL to open: unchanged for PostgreSQL and in-memory H2; for an H2 database on disk (file or
-   * server), with {@code WRITE_DELAY=0} and {@code DB_CLOSE_ON_EXIT=FALSE} added when absent.
+   * server), with {@code WRITE_DELAY=0}, {@code DB_CLOSE_ON_EXIT=FALSE} and {@code
+   * MAX_COMPACT_TIME=0} added when absent.
    *
    * @throws IllegalArgumentException naming the setting, when the URL sets {@code WRITE_DELAY}
    *     above 0, {@code DB_CLOSE_ON_EXIT} to true, {@code LOG=0}, {@code FILE_LOCK=NO}, {@code
@@ -65,6 +71,9 @@ public final class JdbcUrls {
       url = url + ";DB_CLOSE_ON_EXIT=FALSE";
     } else {
       checkCloseOnExit(closeOnExit, "");
+    }
+    if (setting(url, "MAX_COMPACT_TIME") == null) {
+      url = url + ";MAX_COMPACT_TIME=0";
     }
     String log = setting(url, "LOG");
     if (log != null) {

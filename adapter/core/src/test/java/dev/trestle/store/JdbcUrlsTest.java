@@ -25,12 +25,22 @@ class JdbcUrlsTest {
     assertThat(durable).startsWith(url);
     assertThat(JdbcUrls.setting(durable, "WRITE_DELAY")).isEqualTo("0");
     assertThat(JdbcUrls.setting(durable, "DB_CLOSE_ON_EXIT")).isEqualTo("FALSE");
+    assertThat(JdbcUrls.setting(durable, "MAX_COMPACT_TIME")).isEqualTo("0");
   }
 
   @Test
   void settingsAlreadyRightAreKept() {
-    String url = "jdbc:h2:file:./t;write_delay=0;db_close_on_exit=false";
+    String url = "jdbc:h2:file:./t;write_delay=0;db_close_on_exit=false;max_compact_time=0";
     assertThat(JdbcUrls.durable(url)).isEqualTo(url);
+  }
+
+  /** An operator who wants H2's compaction at close may still ask for it. */
+  @Test
+  void aCompactionTimeGivenIsKept() {
+    assertThat(
+            JdbcUrls.setting(
+                JdbcUrls.durable("jdbc:h2:file:./t;MAX_COMPACT_TIME=200"), "MAX_COMPACT_TIME"))
+        .isEqualTo("200");
   }
 
   @Test

@@ -31,7 +31,22 @@ public final class DatabaseConnector {
 
   /** A pool for the database, its meters in {@code registry} when not null. */
   public static HikariDataSource open(DatabaseSettings settings, MeterRegistry registry) {
-    waitUntilReachable(settings);
+    // The probe's connection stays open until the pool has its own: an embedded H2 database closes
+    // with its last connection, so closed in between it was opened twice, the first time only to
+    // be closed again (after a killed process, a recovery and a close of the file for nothing).
+    Connection probe = waitUntilReachable(settings);
+    try {
+      return openPool(settings, registry);
+    } finally {
+      try {
+        probe.close();
+      } catch (SQLException e) {
+        log.debug("Closing the probe connection to {} failed", settings.redactedUrl(), e);
+      }
+    }
+  }
+
+  private static HikariDataSource openPool(DatabaseSettings settings, MeterRegistry registry) {
     HikariConfig config = new HikariConfig();
     config.setPoolName("trestle");
     config.setJdbcUrl(
@@ -66,17 +81,21 @@ public final class DatabaseConnector {
     }
   }
 
-  /** Probes the database until it answers or the start-up wait runs out. */
-  static void waitUntilReachable(DatabaseSettings settings) {
+  /**
+   * Probes the database until it answers or the start-up wait runs out; the connection that
+   * answered, for the caller to close.
+   */
+  static Connection waitUntilReachable(DatabaseSettings settings) {
     long deadline = System.nanoTime() + settings.startupWait().toNanos();
     Duration delay = FIRST_DELAY;
     for (int attempt = 1; ; attempt++) {
       SQLException failure;
-      try (Connection connection = connect(settings)) {
+      try {
+        Connection connection = connect(settings);
         if (attempt > 1) {
           log.info("Database {} is reachable", settings.redactedUrl());
         }
-        return;
+        return connection;
       } catch (SQLException e) {
         failure = e;
       }

@@ -2,6 +2,7 @@ package dev.trestle.cli.transfer;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * Progress of a transfer: on a terminal a line redrawn four times a second (tables, entities,
@@ -17,7 +18,8 @@ public final class Progress {
 
   private final PrintWriter err;
   private final Style style;
-  private final long start = System.nanoTime();
+  private final LongSupplier clock;
+  private final long start;
   private final long intervalNanos;
   private long nextReport;
   private int tables;
@@ -27,8 +29,15 @@ public final class Progress {
   private boolean drawn;
 
   public Progress(PrintWriter err, Style style) {
+    this(err, style, System::nanoTime);
+  }
+
+  /** A progress reading the time from {@code clock}, in nanoseconds (tests). */
+  Progress(PrintWriter err, Style style, LongSupplier clock) {
     this.err = err;
     this.style = style;
+    this.clock = clock;
+    this.start = clock.getAsLong();
     this.intervalNanos = style == Style.TERMINAL ? 250_000_000L : 10_000_000_000L;
     this.nextReport = start + intervalNanos;
   }
@@ -63,7 +72,7 @@ public final class Progress {
   public void add(long count) {
     entities += count;
     if ((entities & 1023) == 0 && style != Style.QUIET) {
-      long now = System.nanoTime();
+      long now = clock.getAsLong();
       if (now >= nextReport) {
         nextReport = now + intervalNanos;
         report(now, false);
@@ -76,13 +85,13 @@ public final class Progress {
   }
 
   public double seconds() {
-    return (System.nanoTime() - start) / 1e9;
+    return (clock.getAsLong() - start) / 1e9;
   }
 
   /** Ends a terminal's progress line. */
   public void finish() {
     if (style == Style.TERMINAL && drawn) {
-      report(System.nanoTime(), true);
+      report(clock.getAsLong(), true);
     }
   }
 
