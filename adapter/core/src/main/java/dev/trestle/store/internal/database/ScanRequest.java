@@ -7,8 +7,9 @@ import org.jooq.Condition;
 /**
  * What one query page reads: the table, the translated filter and key range, the condition the
  * property index serves ({@link PropertyIndex#candidates}, null when none), the selected
- * properties, and the table's name as the caller gave it (for messages about its rows; null when
- * unknown).
+ * properties, the table's name as the caller gave it (for messages about its rows; null when
+ * unknown), and a text naming the candidates (table, ready indexes, filter) under which their row
+ * estimate is remembered ({@link RowEstimates}; null: asked for on every page).
  */
 public record ScanRequest(
     Store store,
@@ -19,7 +20,22 @@ public record ScanRequest(
     Condition candidates,
     List<String> select,
     PageBudget budget,
-    String tableName) {
+    String tableName,
+    String candidatesKey) {
+
+  /** A request whose candidates' estimate is not remembered. */
+  public ScanRequest(
+      Store store,
+      QueryLimits limits,
+      long tableId,
+      Condition filter,
+      Condition keyRange,
+      Condition candidates,
+      List<String> select,
+      PageBudget budget,
+      String tableName) {
+    this(store, limits, tableId, filter, keyRange, candidates, select, budget, tableName, null);
+  }
 
   /** A request whose page budget starts now, for a table named by its id only. */
   public ScanRequest(
@@ -39,13 +55,14 @@ public record ScanRequest(
         candidates,
         select,
         new PageBudget(limits.budget()),
+        null,
         null);
   }
 
   /** The same request walking its whole key range, without the index's candidates. */
   public ScanRequest withoutCandidates() {
     return new ScanRequest(
-        store, limits, tableId, filter, keyRange, null, select, budget, tableName);
+        store, limits, tableId, filter, keyRange, null, select, budget, tableName, null);
   }
 
   /**

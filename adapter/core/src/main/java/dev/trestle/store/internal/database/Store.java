@@ -32,6 +32,9 @@ public final class Store implements AutoCloseable {
   public final PropertyIndex propertyIndex;
   public final IndexBuilder indexBuilder;
 
+  /** Row estimates that pages ask for repeatedly, remembered for a few seconds. */
+  public final RowEstimates estimates = new RowEstimates();
+
   /** The SQL text of the write path and the point read, run through plain JDBC. */
   public final EntityStatements statements;
 

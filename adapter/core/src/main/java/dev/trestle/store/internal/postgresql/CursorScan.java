@@ -108,16 +108,18 @@ final class CursorScan {
           // A walk that may go on as a sort of its range's matches (below) reads both in one
           // snapshot.
           boolean mayFinishSorted = scan.candidates() == null && scan.filtersProperties();
-          if (mayFinishSorted) {
-            sql.execute(store.dialect.snapshotStatement().orElseThrow());
-          }
-          // No statement of the page may outlast the page's time: a long walk is cut, and what it
-          // read is kept. The first step always gets a little time, so that every page makes
-          // progress however late it starts.
-          timeLimit(sql, Math.max(budget.remainingMillis(), FIRST_STEP_MILLIS));
+          // Only a page with candidates asks the planner first, so a snapshot's setting still
+          // opens the transaction.
           CursorScan walk =
               narrows(sql, top, resume) ? this : new CursorScan(scan.withoutCandidates());
-          walk.planFor(sql);
+          // No statement of the page may outlast the page's time: a long walk is cut, and what it
+          // read is kept. The first step always gets a little time, so that every page makes
+          // progress however late it starts. The page's settings go in one round trip.
+          timeLimit(
+              sql,
+              Math.max(budget.remainingMillis(), FIRST_STEP_MILLIS),
+              mayFinishSorted ? store.dialect.snapshotStatement().orElseThrow() : null,
+              walk.planSetting());
           String cursor = CURSOR;
           sql.execute(
               "declare " + cursor + " no scroll cursor for {0}", walk.walkQuery(sql, resume));
@@ -131,12 +133,11 @@ final class CursorScan {
             // range would walk all of it first.
             int batch =
                 mayFinishSorted ? Math.min(wanted, FIRST_BATCH) : budget.batch(wanted, FIRST_BATCH);
-            if (lastPartitionKey != null) {
-              timeLimit(sql, budget.remainingMillis());
-            }
+            // after the first step, each fetch gets the time the page has left
+            long fetchMillis = lastPartitionKey != null ? budget.remainingMillis() : -1;
             List<Fetched> rows;
             try {
-              rows = fetch(sql, cursor, batch);
+              rows = fetch(sql, cursor, batch, fetchMillis);
             } catch (org.jooq.exception.DataAccessException e) {
               if (!store.errors.isCancelled(e)) {
                 throw e;
@@ -204,8 +205,7 @@ final class CursorScan {
 
               cursor = SORTED_CURSOR;
               // planned for all its rows, and never as the ordered walk it replaces
-              sql.execute("set local cursor_tuple_fraction = 1");
-              sql.execute("set local enable_indexscan = off");
+              plainly(sql, "set local cursor_tuple_fraction = 1; set local enable_indexscan = off");
               sql.execute(
                   "declare " + cursor + " no scroll cursor for {0}",
                   sortedRest(sql, lastPartitionKey, lastRowKey));
@@ -255,17 +255,34 @@ final class CursorScan {
 
   /**
    * The database cuts the next statements at this time; the connection waits for its answer a
-   * little longer.
+   * little longer. The setting goes in one round trip with {@code before} and {@code after} (each
+   * null: none).
    */
-  private void timeLimit(DSLContext sql, long millis) {
+  private void timeLimit(DSLContext sql, long millis, String before, String after) {
+    StringBuilder statements = new StringBuilder();
+    if (before != null) {
+      statements.append(before).append("; ");
+    }
+    statements.append("set local statement_timeout = ").append(millis);
+    if (after != null) {
+      statements.append("; ").append(after);
+    }
+    plainly(sql, statements.toString());
+    store.allowSilence(sql, millis);
+  }
+
+  /**
+   * Runs statements without results (settings) in one round trip, as plain JDBC: jOOQ's parsing of
+   * plain SQL cost as much as the round trip.
+   */
+  private void plainly(DSLContext sql, String statements) {
     store.withConnection(
         sql,
         connection -> {
           try (Statement statement = connection.createStatement()) {
-            return statement.execute("set local statement_timeout = " + millis);
+            return statement.execute(statements);
           }
         });
-    store.allowSilence(sql, millis);
   }
 
   /**
@@ -273,13 +290,19 @@ final class CursorScan {
    * jOOQ's record per row (its values converted one by one through the column's binding) cost as
    * much as writing the row to the response.
    */
-  private List<Fetched> fetch(DSLContext sql, String cursor, int batch) {
+  private List<Fetched> fetch(DSLContext sql, String cursor, int batch, long millis) {
+    String fetch = "fetch forward " + batch + " from " + cursor;
+    if (millis >= 0) {
+      // the fetch's time limit goes with it, in one round trip
+      store.allowSilence(sql, millis);
+      fetch = "set local statement_timeout = " + millis + "; " + fetch;
+    }
+    String statements = fetch;
     return store.withConnection(
         sql,
         connection -> {
           try (Statement statement = connection.createStatement();
-              ResultSet rows =
-                  statement.executeQuery("fetch forward " + batch + " from " + cursor)) {
+              ResultSet rows = lastResult(statement, statements)) {
             List<Fetched> fetched = new ArrayList<>(batch);
             while (rows.next()) {
               String partitionKey = rows.getString(1);
@@ -294,6 +317,19 @@ final class CursorScan {
             return fetched;
           }
         });
+  }
+
+  /** The rows of the last of the statements, which is the only one that yields rows. */
+  private static ResultSet lastResult(Statement statement, String statements)
+      throws java.sql.SQLException {
+    boolean rows = statement.execute(statements);
+    while (!rows) {
+      if (statement.getUpdateCount() == -1) {
+        throw new java.sql.SQLException("no rows from: " + statements);
+      }
+      rows = statement.getMoreResults();
+    }
+    return statement.getResultSet();
   }
 
   /** One walked row: its stored keys, and its entity when it matches (null: a progress marker). */
@@ -327,7 +363,11 @@ final class CursorScan {
     // The planner keeps statistics of each indexed value over the whole entity table, and would
     // take this table's share of the rows for independent of them: the candidates of all tables
     // are estimated alone, and scaled to the part of this table the page walks.
-    double candidates = estimatedRows(sql, scan.candidates());
+    // Both estimates that do not depend on the page are remembered for a while (RowEstimates).
+    double candidates =
+        store.estimates.rows(
+            scan.candidatesKey() == null ? null : "candidates " + scan.candidatesKey(),
+            () -> estimatedRows(sql, scan.candidates()));
     if (candidates <= 4.0 * top) {
       return true;
     }
@@ -335,7 +375,9 @@ final class CursorScan {
     double walked =
         estimatedRows(
             sql, table.and(scan.keyRange()).and(resume == null ? DSL.trueCondition() : resume));
-    candidates *= Math.min(1, walked / Math.max(1, estimatedRows(sql, table)));
+    double tableRows =
+        store.estimates.rows("table " + scan.tableId(), () -> estimatedRows(sql, table));
+    candidates *= Math.min(1, walked / Math.max(1, tableRows));
     return candidates <= 4.0 * top || candidates * candidates <= 2.0 * top * walked;
   }
 
@@ -361,9 +403,15 @@ final class CursorScan {
    * them: the index is then chosen wherever it is cheaper in total.
    */
   void planFor(DSLContext sql) {
-    if (scan.candidates() != null) {
-      sql.execute("set local cursor_tuple_fraction = 1");
+    String setting = planSetting();
+    if (setting != null) {
+      sql.execute(setting);
     }
+  }
+
+  /** The setting of {@link #planFor}, or null when the scan needs none. */
+  private String planSetting() {
+    return scan.candidates() != null ? "set local cursor_tuple_fraction = 1" : null;
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.trestle.filter.FilterExpression;
 import dev.trestle.filter.FilterParser;
 import dev.trestle.store.internal.codec.ContinuationTokens;
 import dev.trestle.store.internal.codec.ContinuationTokens.ResumePoint;
+import dev.trestle.store.internal.database.DeclaredIndex;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.IndexCatalogue;
 import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
@@ -73,6 +74,15 @@ public final class EntityReader {
                   ginCandidates,
                   new IndexCandidates(table.ready(), store.indexBuilder, translator).of(parsed));
           Condition alive = table.expiry().alive(store.dialect, store.versions.time());
+          // The candidates follow from the filter and the table's ready indexes alone.
+          String candidatesKey =
+              scanCandidates == null
+                  ? null
+                  : tableId
+                      + " "
+                      + table.ready().stream().map(DeclaredIndex::indexName).toList()
+                      + " "
+                      + query.filter();
           return store.pages.page(
               sql,
               new ScanRequest(
@@ -84,7 +94,8 @@ public final class EntityReader {
                   scanCandidates,
                   query.select(),
                   budget,
-                  tableName),
+                  tableName,
+                  candidatesKey),
               top,
               resume);
         });
