@@ -81,8 +81,7 @@ public final class EntityWriter {
    */
   public List<TableEntity> writeAll(List<TableOperation> operations) {
     try {
-      if (store.groups == GroupGuard.NONE
-          && store.statements.insertRows != null
+      if (store.statements.insertRows != null
           && operations.stream().allMatch(operation -> operation.kind() == Kind.INSERT)) {
         List<TableEntity> inserted = insertedAtOnce(operations);
         if (inserted != null) {
@@ -104,8 +103,8 @@ public final class EntityWriter {
    * one statement is atomic, and no entity needs reading when none exists. Null when that did not
    * hold (a key met, as a racing insert's would be; an expired entity; no such table; a transient
    * failure): then nothing was written, and the change set is decided and written as any other,
-   * which finds the failing operation's index. Where a group guard is kept (H2), the guard's table
-   * lookup comes first anyway, and the change set takes the usual path.
+   * which finds the failing operation's index. Under a group guard (H2) the statement runs, still
+   * in auto-commit, while the guard of the table looked up first is held.
    */
   private List<TableEntity> insertedAtOnce(List<TableOperation> operations) {
     int n = operations.size();
@@ -117,18 +116,27 @@ public final class EntityWriter {
     }
     try {
       int inserted =
-          store.withConnection(
-              store.sql,
-              connection -> {
-                try (PreparedStatement insert =
-                    connection.prepareStatement(store.statements.insertRows)) {
-                  insert.setString(1, store.dialect.encodeText(partitionKey));
-                  bindRows(connection, insert, 2, rows);
-                  insert.setString(5, account);
-                  insert.setString(6, nameKey);
-                  return insert.executeUpdate();
-                }
-              });
+          store.groups == GroupGuard.NONE
+              ? store.withConnection(
+                  store.sql,
+                  connection -> {
+                    try (PreparedStatement insert =
+                        connection.prepareStatement(store.statements.insertRows)) {
+                      insert.setString(1, store.dialect.encodeText(partitionKey));
+                      bindRows(connection, insert, 2, rows);
+                      insert.setString(5, account);
+                      insert.setString(6, nameKey);
+                      return insert.executeUpdate();
+                    }
+                  })
+              : store.onOneConnection(
+                  context -> {
+                    Long tableId = tableId(context);
+                    return tableId == null
+                        ? 0
+                        : store.groups.write(
+                            tableId, () -> insertByTableId(context, tableId, partitionKey, rows));
+                  });
       if (inserted != n) {
         return null; // no such table: nothing was written
       }
@@ -145,6 +153,21 @@ public final class EntityWriter {
       results.add(row.toEntity());
     }
     return results;
+  }
+
+  private int insertByTableId(
+      DSLContext context, long tableId, String partitionKey, List<StoredRow> rows) {
+    return store.withConnection(
+        context,
+        connection -> {
+          try (PreparedStatement insert =
+              connection.prepareStatement(store.statements.groupInsertRows)) {
+            insert.setLong(1, tableId);
+            insert.setString(2, store.dialect.encodeText(partitionKey));
+            bindRows(connection, insert, 3, rows);
+            return insert.executeUpdate();
+          }
+        });
   }
 
   /** Binds the row keys, ticks and properties of new rows as three arrays, from {@code index}. */
@@ -436,14 +459,8 @@ public final class EntityWriter {
             }
           }
           if (!inserts.isEmpty() && store.statements.groupInsertRows != null) {
-            try (PreparedStatement insert =
-                connection.prepareStatement(store.statements.groupInsertRows)) {
-              insert.setLong(1, tableId);
-              insert.setString(2, storedPartitionKey);
-              bindRows(connection, insert, 3, inserts);
-              if (insert.executeUpdate() != inserts.size()) {
-                throw new StalePremise();
-              }
+            if (insertByTableId(sql, tableId, partitionKey, inserts) != inserts.size()) {
+              throw new StalePremise();
             }
           } else if (!inserts.isEmpty()) {
             try (PreparedStatement insert =
