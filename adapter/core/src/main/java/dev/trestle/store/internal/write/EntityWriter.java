@@ -33,8 +33,10 @@ import org.jooq.exception.DataAccessException;
  * Runs writes: one operation on one entity ({@link SingleWrite}, one statement where the semantics
  * allow), or an entity-group transaction in one database transaction, which locks the existing rows
  * of the entities involved (SELECT ... FOR UPDATE), decides every operation in Java against those
- * versions (existence, ETag, merge), then writes them in JDBC batches. Nothing is written when an
- * operation fails. Every statement's text is built once ({@link
+ * versions (existence, ETag, merge), then writes them: the deletes and the updates in a JDBC batch
+ * each, the inserts in one multi-row statement. A transaction of inserts only is first tried as
+ * that one statement alone, in auto-commit, without reading. Nothing is written when an operation
+ * fails. Every statement's text is built once ({@link
  * dev.trestle.store.internal.database.EntityStatements}).
  *
  * <p>The lock is an optimisation, not what correctness rests on: every update and delete is a
@@ -415,8 +417,9 @@ public final class EntityWriter {
   private record Change(long expectedTicks, StoredRow row) {}
 
   /**
-   * Writes what was decided, each kind of statement as one JDBC batch. An update's ticks were
-   * decided from the locked row and its statement compares them with the stored ones again.
+   * Writes what was decided: deletes, then updates (a JDBC batch each), then inserts (one statement
+   * where the dialect has one, else a JDBC batch). An update's ticks were decided from the locked
+   * row and its statement compares them with the stored ones again.
    */
   private void execute(
       DSLContext sql,
