@@ -6,6 +6,9 @@
 # usage: bench/p99-growth.sh [SIZES] [ENTITY_BYTES]     e.g. bench/p99-growth.sh 100000,1000000,10000000 256
 #   One PostgreSQL database per size, trestle_p99_SIZE, kept between runs: the first run preloads (10,000,000
 #   entities of 256 bytes take about 4 GB and most of an hour on 2 cores), later runs only measure.
+#   Before measuring, the database's tables and indexes are read into the OS page cache with pg_prewarm, so that
+#   each size is measured in the steady state of a table that fits this machine's memory (24 GB here) rather
+#   than while its pages first come from disk; COLD=1 skips that (then the first seconds measure the disk).
 #   PRELOAD_ONLY=1 preloads and measures nothing. Environment: TABLE_BENCH_JAR as in compare-azurite.sh,
 #   CONCURRENCY (default 4), DURATION (default 15s), PG_HOST, PG_PORT, PG_USER.
 set -euo pipefail
@@ -38,6 +41,11 @@ for size in ${sizes//,/ }; do
   java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$bench_jar" "${common[@]}" --workload point-read \
     --concurrency 1 --ops 1 --warmup 0 > "$out/preload-$size.txt" 2>&1
   if [ -z "${PRELOAD_ONLY:-}" ]; then
+    if [ -z "${COLD:-}" ]; then
+      psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d "$database" -qAt > /dev/null \
+        -c "create extension if not exists pg_prewarm" \
+        -c "select pg_prewarm(c.oid, 'read') from pg_class c where c.relkind in ('r', 'i') and c.relnamespace = 'public'::regnamespace"
+    fi
     for workload in point-read upsert; do
       csv="$out/$workload-$size.csv"
       java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$bench_jar" "${common[@]}" --workload "$workload" \
