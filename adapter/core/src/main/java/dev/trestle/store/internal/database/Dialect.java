@@ -94,6 +94,22 @@ public interface Dialect {
   String propertiesParameter();
 
   /**
+   * The rows of several new entities of one partition, in their order, as a row source for one
+   * multi-row insert: a FROM item of columns {@code r} (row key), {@code t} (ticks), {@code p}
+   * (properties, as {@link #propertiesParameter()} takes them) and {@code n} (the row's place),
+   * from three array binds (row keys, ticks, properties); empty when the database has none, and
+   * each entity is then a statement of a JDBC batch.
+   */
+  default java.util.Optional<String> rowsOfArrays() {
+    return java.util.Optional.empty();
+  }
+
+  /** The SQL type names of the arrays {@link #rowsOfArrays()} binds: text, then ticks. */
+  default String[] arrayTypes() {
+    return new String[] {"varchar", "bigint"};
+  }
+
+  /**
    * {@code dml}, a statement writing entity rows, made to answer the {@code ticks} of every row it
    * wrote.
    */

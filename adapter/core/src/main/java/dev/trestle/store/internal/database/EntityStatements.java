@@ -84,6 +84,19 @@ public final class EntityStatements {
    */
   public final String groupDelete;
 
+  /**
+   * New entities of one partition in one statement, in the order given, no row when the table is
+   * missing, or null when the dialect has no {@link Dialect#rowsOfArrays()}: partition key, row
+   * keys, ticks and properties (arrays), account, name key.
+   */
+  public final String insertRows;
+
+  /**
+   * {@link #insertRows} of an entity-group transaction that knows its table: table id, partition
+   * key, row keys, ticks, properties.
+   */
+  public final String groupInsertRows;
+
   private final String entitiesForReading;
   private final ConcurrentMap<Integer, String> locks = new ConcurrentHashMap<>();
   private final ConcurrentMap<Integer, String> locksWithProperties = new ConcurrentHashMap<>();
@@ -121,6 +134,23 @@ public final class EntityStatements {
             + " values (?, ?, ?, ?, "
             + properties
             + ")";
+    String rows = dialect.rowsOfArrays().orElse(null);
+    String columns =
+        "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)";
+    String values = "cast(? as varchar), u.r, u.t, " + properties.replace("?", "u.p");
+    this.insertRows =
+        rows == null
+            ? null
+            : columns
+                + " select c.id, "
+                + values
+                + " from trestle_table c cross join "
+                + rows
+                + " where c.account = ? and c.name_key = ? order by u.n";
+    this.groupInsertRows =
+        rows == null
+            ? null
+            : columns + " select cast(? as bigint), " + values + " from " + rows + " order by u.n";
     this.groupUpdate =
         "update trestle_entity set ticks = greatest(cast(? as bigint), ticks + 1), properties = "
             + properties

@@ -106,6 +106,17 @@ final class H2Dialect implements Dialect {
     return "cast(? as varchar)";
   }
 
+  /**
+   * One statement instead of a JDBC batch of one per entity (which H2 runs as separate executions);
+   * WITH ORDINALITY keeps the operations' order.
+   */
+  @Override
+  public java.util.Optional<String> rowsOfArrays() {
+    return java.util.Optional.of(
+        "unnest(cast(? as varchar array), cast(? as bigint array), cast(? as varchar array))"
+            + " with ordinality as u(r, t, p, n)");
+  }
+
   @Override
   public String returningTicks(String dml) {
     return "select ticks from final table (" + dml + ")";

@@ -33,8 +33,10 @@ import org.jooq.exception.DataAccessException;
  * Runs writes: one operation on one entity ({@link SingleWrite}, one statement where the semantics
  * allow), or an entity-group transaction in one database transaction, which locks the existing rows
  * of the entities involved (SELECT ... FOR UPDATE), decides every operation in Java against those
- * versions (existence, ETag, merge), then writes them in JDBC batches. Nothing is written when an
- * operation fails. Every statement's text is built once ({@link
+ * versions (existence, ETag, merge), then writes them: the deletes and the updates in a JDBC batch
+ * each, the inserts in one multi-row statement. A transaction of inserts only is first tried as
+ * that one statement alone, in auto-commit, without reading. Nothing is written when an operation
+ * fails. Every statement's text is built once ({@link
  * dev.trestle.store.internal.database.EntityStatements}).
  *
  * <p>The lock is an optimisation, not what correctness rests on: every update and delete is a
@@ -81,6 +83,13 @@ public final class EntityWriter {
    */
   public List<TableEntity> writeAll(List<TableOperation> operations) {
     try {
+      if (store.statements.insertRows != null
+          && operations.stream().allMatch(operation -> operation.kind() == Kind.INSERT)) {
+        List<TableEntity> inserted = insertedAtOnce(operations);
+        if (inserted != null) {
+          return inserted;
+        }
+      }
       return retried(
           () ->
               operations.size() == 1 || store.groups == GroupGuard.NONE
@@ -89,6 +98,98 @@ public final class EntityWriter {
     } catch (OperationFailure failure) {
       throw new TransactionFailedException(failure.index, failure.error);
     }
+  }
+
+  /**
+   * A change set of inserts only, as one multi-row insert in auto-commit, as a single insert is:
+   * one statement is atomic, and no entity needs reading when none exists. Null when that did not
+   * hold (a key met, as a racing insert's would be; an expired entity; no such table; a transient
+   * failure): then nothing was written, and the change set is decided and written as any other,
+   * which finds the failing operation's index. Under a group guard (H2) the statement runs, still
+   * in auto-commit, while the guard of the table looked up first is held.
+   */
+  private List<TableEntity> insertedAtOnce(List<TableOperation> operations) {
+    int n = operations.size();
+    String partitionKey = operations.get(0).entity().partitionKey();
+    List<StoredRow> rows = new ArrayList<>(n);
+    for (TableOperation operation : operations) {
+      TableEntity entity = operation.entity();
+      rows.add(stored(entity, store.versions.now(), entity.properties()));
+    }
+    try {
+      int inserted =
+          store.groups == GroupGuard.NONE
+              ? store.withConnection(
+                  store.sql,
+                  connection -> {
+                    try (PreparedStatement insert =
+                        connection.prepareStatement(store.statements.insertRows)) {
+                      insert.setString(1, store.dialect.encodeText(partitionKey));
+                      bindRows(connection, insert, 2, rows);
+                      insert.setString(5, account);
+                      insert.setString(6, nameKey);
+                      return insert.executeUpdate();
+                    }
+                  })
+              : store.onOneConnection(
+                  context -> {
+                    Long tableId = tableId(context);
+                    return tableId == null
+                        ? 0
+                        : store.groups.write(
+                            tableId, () -> insertByTableId(context, tableId, partitionKey, rows));
+                  });
+      if (inserted != n) {
+        return null; // no such table: nothing was written
+      }
+    } catch (DataAccessException e) {
+      if (store.errors.isDuplicateKey(e)
+          || store.errors.isMissingParent(e)
+          || store.errors.isTransient(e)) {
+        return null;
+      }
+      throw e;
+    }
+    List<TableEntity> results = new ArrayList<>(n);
+    for (StoredRow row : rows) {
+      results.add(row.toEntity());
+    }
+    return results;
+  }
+
+  private int insertByTableId(
+      DSLContext context, long tableId, String partitionKey, List<StoredRow> rows) {
+    return store.withConnection(
+        context,
+        connection -> {
+          try (PreparedStatement insert =
+              connection.prepareStatement(store.statements.groupInsertRows)) {
+            insert.setLong(1, tableId);
+            insert.setString(2, store.dialect.encodeText(partitionKey));
+            bindRows(connection, insert, 3, rows);
+            return insert.executeUpdate();
+          }
+        });
+  }
+
+  /** Binds the row keys, ticks and properties of new rows as three arrays, from {@code index}. */
+  private void bindRows(
+      java.sql.Connection connection, PreparedStatement insert, int index, List<StoredRow> rows)
+      throws java.sql.SQLException {
+    int n = rows.size();
+    String[] rowKeys = new String[n];
+    Long[] ticks = new Long[n];
+    String[] documents = new String[n];
+    for (int i = 0; i < n; i++) {
+      StoredRow row = rows.get(i);
+      rowKeys[i] = store.dialect.encodeText(row.rowKey());
+      ticks[i] = row.ticks();
+      documents[i] = store.properties.encode(row.properties());
+    }
+    String[] types = store.dialect.arrayTypes();
+    insert.setArray(index, connection.createArrayOf(types[0], rowKeys));
+    insert.setArray(index + 1, connection.createArrayOf(types[1], ticks));
+    insert.setArray(index + 2, connection.createArrayOf(types[0], documents));
   }
 
   /**
@@ -316,8 +417,9 @@ public final class EntityWriter {
   private record Change(long expectedTicks, StoredRow row) {}
 
   /**
-   * Writes what was decided, each kind of statement as one JDBC batch. An update's ticks were
-   * decided from the locked row and its statement compares them with the stored ones again.
+   * Writes what was decided: deletes, then updates (a JDBC batch each), then inserts (one statement
+   * where the dialect has one, else a JDBC batch). An update's ticks were decided from the locked
+   * row and its statement compares them with the stored ones again.
    */
   private void execute(
       DSLContext sql,
@@ -359,7 +461,11 @@ public final class EntityWriter {
               expectOneRowEach(update.executeBatch(), false);
             }
           }
-          if (!inserts.isEmpty()) {
+          if (!inserts.isEmpty() && store.statements.groupInsertRows != null) {
+            if (insertByTableId(sql, tableId, partitionKey, inserts) != inserts.size()) {
+              throw new StalePremise();
+            }
+          } else if (!inserts.isEmpty()) {
             try (PreparedStatement insert =
                 connection.prepareStatement(store.statements.groupInsert)) {
               for (StoredRow row : inserts) {
