@@ -19,8 +19,8 @@ public final class ExitCode {
   public static final int PORT = 4;
 
   /**
-   * Data that cannot be read or written (bad NDJSON line, refused entity, I/O error); a missing
-   * table is {@link #TABLE_NOT_FOUND}.
+   * Data that cannot be read or written (bad NDJSON line, refused entity, I/O error, a full disk:
+   * free space, then --resume); a missing table is {@link #TABLE_NOT_FOUND}.
    */
   public static final int DATA = 5;
 

@@ -142,7 +142,7 @@ public final class Checkpoint {
           temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new CliException(
-          ExitCode.DATA, "Cannot write the checkpoint " + file + ": " + e.getMessage() + ".");
+          ExitCode.DATA, "Cannot write the checkpoint " + file + ": " + e.getMessage() + ".", e);
     }
   }
 }

@@ -109,7 +109,8 @@ public final class NdjsonFile {
         out =
             new BufferedOutputStream(java.nio.channels.Channels.newOutputStream(channel), 1 << 16);
       }
-      return new Writer(out, isStandard(file), from);
+      return new Writer(
+          out, isStandard(file), isStandard(file) ? "standard output" : file.toString(), from);
     } catch (IOException e) {
       throw new CliException(ExitCode.DATA, "Cannot write " + file + ": " + e.getMessage() + ".");
     }
@@ -117,6 +118,7 @@ public final class NdjsonFile {
 
   private static final class Writer implements Sink.Table {
     private final OutputStream out;
+    private final String name;
     private final boolean standard;
     private long bytes;
     private long added;
@@ -124,9 +126,10 @@ public final class NdjsonFile {
     private Sink.Committed committed = Sink.Committed.NONE;
     private long committedBytes;
 
-    Writer(OutputStream out, boolean standard, Position from) {
+    Writer(OutputStream out, boolean standard, String name, Position from) {
       this.out = out;
       this.standard = standard;
+      this.name = name;
       this.bytes = from.sinkOffset();
       this.committedBytes = from.sinkOffset();
     }
@@ -137,7 +140,8 @@ public final class NdjsonFile {
       try {
         out.write(line);
       } catch (IOException e) {
-        throw new CliException(ExitCode.DATA, "Cannot write: " + e.getMessage() + ".", e);
+        throw new CliException(
+            ExitCode.DATA, "Cannot write " + name + ": " + e.getMessage() + ".", e);
       }
       bytes += line.length;
       added++;
@@ -151,7 +155,8 @@ public final class NdjsonFile {
       try {
         out.flush();
       } catch (IOException e) {
-        throw new CliException(ExitCode.DATA, "Cannot write: " + e.getMessage() + ".", e);
+        throw new CliException(
+            ExitCode.DATA, "Cannot write " + name + ": " + e.getMessage() + ".", e);
       }
       committed = new Sink.Committed(added, last);
       committedBytes = bytes;
@@ -174,7 +179,8 @@ public final class NdjsonFile {
         try {
           out.close();
         } catch (IOException e) {
-          throw new CliException(ExitCode.DATA, "Cannot write: " + e.getMessage() + ".", e);
+          throw new CliException(
+              ExitCode.DATA, "Cannot write " + name + ": " + e.getMessage() + ".", e);
         }
       }
     }

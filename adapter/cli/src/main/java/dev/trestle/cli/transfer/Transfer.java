@@ -44,6 +44,18 @@ public final class Transfer {
       known = estimate < 0 || known < 0 ? -1 : known + estimate;
     }
     progress.tables(tables.size(), known);
+    try {
+      return tables(tables);
+    } catch (RuntimeException e) {
+      Throwable full = e instanceof StoppedException ? null : DiskFull.cause(e);
+      if (full == null) {
+        throw e;
+      }
+      throw diskFull(full, e);
+    }
+  }
+
+  private long tables(List<String> tables) {
     long written = 0;
     for (String table : tables) {
       if (checkpoint.isDone(table)) {
@@ -151,6 +163,32 @@ public final class Transfer {
             last == null ? from.partitionKey() : last.partitionKey(),
             last == null ? from.rowKey() : last.rowKey(),
             offset));
+  }
+
+  /**
+   * One line for a full disk (the target's, or the checkpoint's): the data is not at fault, what
+   * was committed stays, and the checkpoint (if the disk let it be written) says where to resume.
+   */
+  private CliException diskFull(Throwable full, RuntimeException failure) {
+    // PostgreSQL names the file it could not extend; a sink's own message names its file
+    String detail =
+        full instanceof java.sql.SQLException
+            ? " (" + full.getMessage().strip().replaceAll("\\s+", " ") + ")"
+            : failure instanceof CliException
+                ? " (" + failure.getMessage().strip().replaceAll("\\.+$", "") + ")"
+                : "";
+    String next =
+        java.nio.file.Files.exists(checkpoint.file())
+            ? "what was committed is kept: free space (or grow the volume), then run the same"
+                + " command with --resume to continue after it (checkpoint "
+                + checkpoint.file()
+                + ")."
+            : "nothing was committed: free space (or grow the volume), then run the same"
+                + " command again.";
+    return new CliException(
+        ExitCode.DATA,
+        "No space left on device while writing to " + sink.describe() + detail + "; " + next,
+        failure);
   }
 
   private StoppedException stopped() {
