@@ -21,9 +21,22 @@ final class StoredUtf8Scanner {
   private final PropertyCodec.PlainUtf8 plainText;
   private final PropertyNames names = new PropertyNames();
 
+  /**
+   * Whether the dialect stores text of printable ASCII (U+0020 to U+007F) as it is, asked once of
+   * all those characters together: a plain string's end and whether it is ASCII are then found in
+   * one pass, without a second pass of {@code plainText} over each value. (Stored text decodes
+   * character by character, so what holds of them all holds of any string of them.)
+   */
+  private final boolean asciiAsIs;
+
   StoredUtf8Scanner(UnaryOperator<String> decodeText, PropertyCodec.PlainUtf8 plainText) {
     this.decodeText = decodeText;
     this.plainText = plainText;
+    byte[] ascii = new byte[0x80 - 0x20];
+    for (int i = 0; i < ascii.length; i++) {
+      ascii[i] = (byte) (0x20 + i);
+    }
+    this.asciiAsIs = plainText.test(ascii, 0, ascii.length);
   }
 
   /** Adds the selected properties to {@code found}; false when the Jackson path must decide. */
@@ -82,16 +95,18 @@ final class StoredUtf8Scanner {
             return false;
           }
           sliceStart = start + 1;
-          sliceEnd = plainStringEnd(c, sliceStart);
-          if (sliceEnd < 0) {
+          int scanned = plainStringEndAscii(c, sliceStart);
+          if (scanned == -1) {
             // a string with escapes: rare enough for the Jackson path
             return false;
           }
+          boolean ascii = scanned >= 0;
+          sliceEnd = ascii ? scanned : -2 - scanned;
           end = sliceEnd + 1;
           int length = sliceEnd - sliceStart;
           switch (type) {
             case STRING -> {
-              if (!plainText.test(c, sliceStart, length)) {
+              if (!(ascii && asciiAsIs) && !plainText.test(c, sliceStart, length)) {
                 wire = decodeText.apply(new String(c, sliceStart, length, StandardCharsets.UTF_8));
               }
             }
@@ -214,6 +229,26 @@ final class StoredUtf8Scanner {
       if (ch == '\\' || ch < 0x20) {
         return -1;
       }
+    }
+    return -1;
+  }
+
+  /**
+   * {@link #plainStringEnd} that also tells, in the same pass, whether the string is ASCII: the
+   * closing quote's index for an ASCII string, {@code -2 - index} for one with bytes from 0x80 up,
+   * -1 as there.
+   */
+  private static int plainStringEndAscii(byte[] c, int i) {
+    int seen = 0;
+    for (; i < c.length; i++) {
+      int ch = c[i] & 0xFF;
+      if (ch == '"') {
+        return seen < 0x80 ? i : -2 - i;
+      }
+      if (ch == '\\' || ch < 0x20) {
+        return -1;
+      }
+      seen |= ch;
     }
     return -1;
   }

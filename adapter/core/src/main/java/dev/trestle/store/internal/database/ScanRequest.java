@@ -8,8 +8,9 @@ import org.jooq.Condition;
  * What one query page reads: the table, the translated filter and key range, the condition the
  * property index serves ({@link PropertyIndex#candidates}, null when none), the selected
  * properties, the table's name as the caller gave it (for messages about its rows; null when
- * unknown), and a text naming the candidates (table, ready indexes, filter) under which their row
- * estimate is remembered ({@link RowEstimates}; null: asked for on every page).
+ * unknown), a text naming the candidates (table, ready indexes, filter) under which their row
+ * estimate is remembered ({@link RowEstimates}; null: asked for on every page), and the scan's
+ * shape when its filter compares only the keys (null: none).
  */
 public record ScanRequest(
     Store store,
@@ -21,7 +22,34 @@ public record ScanRequest(
     List<String> select,
     PageBudget budget,
     String tableName,
-    String candidatesKey) {
+    String candidatesKey,
+    ScanShape shape) {
+
+  /** A request of no particular shape (its statements rendered per page). */
+  public ScanRequest(
+      Store store,
+      QueryLimits limits,
+      long tableId,
+      Condition filter,
+      Condition keyRange,
+      Condition candidates,
+      List<String> select,
+      PageBudget budget,
+      String tableName,
+      String candidatesKey) {
+    this(
+        store,
+        limits,
+        tableId,
+        filter,
+        keyRange,
+        candidates,
+        select,
+        budget,
+        tableName,
+        candidatesKey,
+        null);
+  }
 
   /** A request whose candidates' estimate is not remembered. */
   public ScanRequest(
@@ -62,7 +90,7 @@ public record ScanRequest(
   /** The same request walking its whole key range, without the index's candidates. */
   public ScanRequest withoutCandidates() {
     return new ScanRequest(
-        store, limits, tableId, filter, keyRange, null, select, budget, tableName, null);
+        store, limits, tableId, filter, keyRange, null, select, budget, tableName, null, shape);
   }
 
   /**
@@ -70,7 +98,8 @@ public record ScanRequest(
    * do not match.
    */
   public boolean filtersProperties() {
-    return !filter.equals(keyRange);
+    // a shape is only given to a scan whose filter is its key range (and jOOQ's equals renders)
+    return shape == null && !filter.equals(keyRange);
   }
 
   /** The stored size of a properties column value, which the page budget counts. */

@@ -35,6 +35,9 @@ public final class Store implements AutoCloseable {
   /** Row estimates that pages ask for repeatedly, remembered for a few seconds. */
   public final RowEstimates estimates = new RowEstimates();
 
+  /** The SQL text of query pages, by the scan's shape. */
+  public final ScanStatements scanStatements = new ScanStatements();
+
   /** The SQL text of the write path and the point read, run through plain JDBC. */
   public final EntityStatements statements;
 

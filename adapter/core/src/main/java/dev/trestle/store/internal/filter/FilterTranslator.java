@@ -56,6 +56,48 @@ public final class FilterTranslator {
     };
   }
 
+  /**
+   * The shape of a filter that compares only PartitionKey and RowKey (null for any other filter):
+   * its structure without its literals' values, which are added to {@code binds} in the order its
+   * {@link #entities} condition binds them. Such a filter is its own {@link #keyRange}, and filters
+   * of one shape render one SQL text.
+   */
+  public String keyShape(FilterExpression filter, java.util.List<Object> binds) {
+    StringBuilder shape = new StringBuilder();
+    return keyShape(filter, binds, shape) ? shape.toString() : null;
+  }
+
+  private boolean keyShape(
+      FilterExpression filter, java.util.List<Object> binds, StringBuilder shape) {
+    return switch (filter) {
+      case And and ->
+          keyShape(and.left(), binds, shape.append("and("))
+              && keyShape(and.right(), binds, shape.append(','))
+              && shape.append(')') != null;
+      case Or or ->
+          keyShape(or.left(), binds, shape.append("or("))
+              && keyShape(or.right(), binds, shape.append(','))
+              && shape.append(')') != null;
+      case Not n -> keyShape(n.operand(), binds, shape.append("not(")) && shape.append(')') != null;
+      case Constant c -> shape.append(c.value()) != null;
+      case Comparison c -> {
+        if (!c.property().equals("PartitionKey") && !c.property().equals("RowKey")) {
+          yield false;
+        }
+        shape.append(c.property()).append(' ').append(c.operator()).append(' ');
+        if (c.literal() instanceof StringValue s) {
+          // as entityComparison binds it
+          binds.add(dialect.encodeText(s.value()));
+          shape.append('?');
+        } else {
+          shape.append("false"); // another type never equals a key
+        }
+        yield true;
+      }
+      case TextComparison t -> false;
+    };
+  }
+
   private static boolean onlyKeys(FilterExpression filter) {
     return switch (filter) {
       case And and -> onlyKeys(and.left()) && onlyKeys(and.right());

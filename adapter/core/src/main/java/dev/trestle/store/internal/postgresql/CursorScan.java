@@ -13,8 +13,11 @@ import dev.trestle.store.internal.database.PageReader;
 import dev.trestle.store.internal.database.PropertyIndex;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.ScanRequest;
+import dev.trestle.store.internal.database.ScanShape;
+import dev.trestle.store.internal.database.ScanStatements;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoredPage;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -121,8 +124,7 @@ final class CursorScan {
               mayFinishSorted ? store.dialect.snapshotStatement().orElseThrow() : null,
               walk.planSetting());
           String cursor = CURSOR;
-          sql.execute(
-              "declare " + cursor + " no scroll cursor for {0}", walk.walkQuery(sql, resume));
+          walk.declareWalk(sql, resume);
           List<StoredEntity> entities = new ArrayList<>();
           String lastPartitionKey = null;
           String lastRowKey = null;
@@ -412,6 +414,56 @@ final class CursorScan {
   /** The setting of {@link #planFor}, or null when the scan needs none. */
   private String planSetting() {
     return scan.candidates() != null ? "set local cursor_tuple_fraction = 1" : null;
+  }
+
+  /**
+   * Declares the page's cursor over {@link #walkQuery}. A scan with a shape ({@link ScanShape}) is
+   * rendered once per shape and its values bound through plain JDBC; the first page of a shape
+   * checks that the shape's values are the values jOOQ binds, in the same order, and a shape whose
+   * are not is rendered per page.
+   */
+  private void declareWalk(DSLContext sql, Condition resume) {
+    ScanShape shape = scan.shape();
+    if (shape == null || scan.candidates() != null || resume != shape.resume()) {
+      sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
+      return;
+    }
+    // keyWalk's binds: the filter in its select list thrice, then its where clause
+    List<Object> binds = shape.binds(KEY_WALK_BINDS, scan.tableId());
+    String text =
+        store.scanStatements.text(
+            shape.key() + " marker " + markerEvery(),
+            () -> {
+              ResultQuery<? extends Record> query = walkQuery(sql, resume);
+              return query.getBindValues().equals(binds)
+                  ? "declare " + CURSOR + " no scroll cursor for " + sql.render(query)
+                  : ScanStatements.PER_QUERY;
+            });
+    if (text.equals(ScanStatements.PER_QUERY)) {
+      sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
+      return;
+    }
+    store.withConnection(
+        sql,
+        connection -> {
+          try (PreparedStatement statement = connection.prepareStatement(text)) {
+            for (int i = 0; i < binds.size(); i++) {
+              switch (binds.get(i)) {
+                case String value -> statement.setString(i + 1, value);
+                case Long value -> statement.setLong(i + 1, value);
+                default -> throw new IllegalStateException("bind " + binds.get(i));
+              }
+            }
+            return statement.execute();
+          }
+        });
+  }
+
+  /** The order of {@link #keyWalk}'s binds (see {@link ScanShape#binds}). */
+  private static final String KEY_WALK_BINDS = "ffftfrf";
+
+  private int markerEvery() {
+    return Math.min(MARKER_EVERY, limits.firstChunk());
   }
 
   /**

@@ -14,10 +14,13 @@ import dev.trestle.store.internal.database.IndexCatalogue;
 import dev.trestle.store.internal.database.IndexCatalogue.IndexedTable;
 import dev.trestle.store.internal.database.PageBudget;
 import dev.trestle.store.internal.database.ScanRequest;
+import dev.trestle.store.internal.database.ScanShape;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.filter.FilterTranslator;
 import dev.trestle.store.internal.filter.IndexCandidates;
+import java.util.ArrayList;
+import java.util.List;
 import org.jooq.Condition;
 import org.jooq.impl.DSL;
 
@@ -44,22 +47,39 @@ public final class EntityReader {
     Condition keyRange = DSL.trueCondition();
     Condition candidates = null;
     FilterExpression expression = null;
+    // The shape of a filter of keys alone, and its values (null: another filter).
+    List<Object> filterBinds = new ArrayList<>();
+    StringBuilder shape = new StringBuilder("keys ");
     if (query.filter() != null && !query.filter().isBlank()) {
       expression = FilterParser.parse(query.filter());
       filter = translator.entities(expression);
       keyRange = translator.keyRange(expression);
       candidates = store.propertyIndex.candidates(expression);
+      String keys = translator.keyShape(expression, filterBinds);
+      shape = keys == null ? null : shape.append(keys);
     }
     if (query.keyRange() != null) {
       // the scan walks and matches only keys the caller may see: nothing outside the range is read
-      Condition granted = within(store.dialect, query.keyRange());
+      Condition granted = within(store.dialect, query.keyRange(), filterBinds);
       filter = filter.and(granted);
       keyRange = keyRange.and(granted);
+      if (shape != null) {
+        shape.append(" within ").append(rangeShape(query.keyRange()));
+      }
     }
+    List<Object> resumeBinds = new ArrayList<>();
     Condition resume =
         query.continuation() == null
             ? null
-            : resumeAt(ContinuationTokens.decodeAfter(query.continuation()));
+            : resumeAt(ContinuationTokens.decodeAfter(query.continuation()), resumeBinds);
+    ScanShape keyShape =
+        shape == null || candidates != null
+            ? null
+            : new ScanShape(
+                shape.append(" resume ").append(resumeBinds.size()).toString(),
+                filterBinds,
+                resume,
+                resumeBinds);
     Condition scanFilter = filter;
     Condition scanRange = keyRange;
     Condition ginCandidates = candidates;
@@ -95,7 +115,9 @@ public final class EntityReader {
                   query.select(),
                   budget,
                   tableName,
-                  candidatesKey),
+                  candidatesKey,
+                  // a time-to-live test or the index's candidates make another shape of scan
+                  alive == null && scanCandidates == null ? keyShape : null),
               top,
               resume);
         });
@@ -108,9 +130,18 @@ public final class EntityReader {
 
   /** A SAS key range (or a caller's) as a condition on the stored keys. */
   public static Condition within(Dialect dialect, EntityQuery.KeyRange range) {
+    return within(dialect, range, new ArrayList<>());
+  }
+
+  /** The same, adding the values it binds to {@code binds} in order. */
+  private static Condition within(Dialect dialect, EntityQuery.KeyRange range, List<Object> binds) {
     Condition within = DSL.trueCondition();
     if (range.startPartitionKey() != null) {
       String partitionKey = dialect.encodeText(range.startPartitionKey());
+      binds.add(partitionKey);
+      if (range.startRowKey() != null) {
+        binds.add(dialect.encodeText(range.startRowKey()));
+      }
       within =
           within.and(
               range.startRowKey() == null
@@ -120,6 +151,10 @@ public final class EntityReader {
     }
     if (range.endPartitionKey() != null) {
       String partitionKey = dialect.encodeText(range.endPartitionKey());
+      binds.add(partitionKey);
+      if (range.endRowKey() != null) {
+        binds.add(dialect.encodeText(range.endRowKey()));
+      }
       within =
           within.and(
               range.endRowKey() == null
@@ -130,12 +165,22 @@ public final class EntityReader {
     return within;
   }
 
-  private Condition resumeAt(ResumePoint resume) {
+  /** Which bounds of a key range are given, for a scan's shape. */
+  private static String rangeShape(EntityQuery.KeyRange range) {
+    return (range.startPartitionKey() != null ? "p" : "-")
+        + (range.startRowKey() != null ? "r" : "-")
+        + (range.endPartitionKey() != null ? "p" : "-")
+        + (range.endRowKey() != null ? "r" : "-");
+  }
+
+  private Condition resumeAt(ResumePoint resume, List<Object> binds) {
     String partitionKey = store.dialect.encodeText(resume.partitionKey());
+    binds.add(partitionKey);
     if (resume.rowKey() == null) {
       return PARTITION_KEY.ge(partitionKey);
     }
-    return DSL.row(PARTITION_KEY, ROW_KEY)
-        .gt(partitionKey, store.dialect.encodeText(resume.rowKey()));
+    String rowKey = store.dialect.encodeText(resume.rowKey());
+    binds.add(rowKey);
+    return DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey);
   }
 }
