@@ -7,8 +7,10 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.TableLookup;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Collection;
 import org.jooq.DSLContext;
 
@@ -77,11 +79,7 @@ public final class PointReader {
     return store.withConnection(
         store.sql,
         connection -> {
-          try (PreparedStatement read = connection.prepareStatement(store.statements.read)) {
-            read.setString(1, store.dialect.encodeText(partitionKey));
-            read.setString(2, store.dialect.encodeText(rowKey));
-            read.setString(3, account);
-            read.setString(4, nameKey);
+          try (PreparedStatement read = prepareRead(connection, partitionKey, rowKey)) {
             try (ResultSet row = read.executeQuery()) {
               if (!row.next()) {
                 return new FoundBytes(false, 0, null, false);
@@ -120,11 +118,7 @@ public final class PointReader {
     return store.withConnection(
         context,
         connection -> {
-          try (PreparedStatement read = connection.prepareStatement(store.statements.read)) {
-            read.setString(1, store.dialect.encodeText(partitionKey));
-            read.setString(2, store.dialect.encodeText(rowKey));
-            read.setString(3, account);
-            read.setString(4, nameKey);
+          try (PreparedStatement read = prepareRead(connection, partitionKey, rowKey)) {
             try (ResultSet row = read.executeQuery()) {
               if (!row.next()) {
                 return Found.NO_TABLE;
@@ -140,5 +134,21 @@ public final class PointReader {
             }
           }
         });
+  }
+
+  /** The point read's statement, bound to the entity's keys and the table. */
+  private PreparedStatement prepareRead(Connection connection, String partitionKey, String rowKey)
+      throws SQLException {
+    PreparedStatement read = connection.prepareStatement(store.statements.read);
+    try {
+      read.setString(1, store.dialect.encodeText(partitionKey));
+      read.setString(2, store.dialect.encodeText(rowKey));
+      read.setString(3, account);
+      read.setString(4, nameKey);
+      return read;
+    } catch (SQLException | RuntimeException e) {
+      read.close();
+      throw e;
+    }
   }
 }
