@@ -26,9 +26,14 @@ import java.util.regex.Pattern;
  * changes any of these or runs a script file Trestle cannot read. In-memory H2 ({@code
  * jdbc:h2:mem:} and the in-memory file systems {@code memFS:}, {@code memLZF:}, {@code nioMemFS:},
  * {@code nioMemLZF:}) keeps nothing and is left as it is.
+ *
+ * <p>Unless the URL sets {@code CACHE_SIZE}, H2's page cache is a sixteenth of the heap, and never
+ * below H2's own 16 MB: with 16 MB a table of 100,000 entities of 1 KB no longer fits, and every
+ * point read then reads and decodes its pages from the file again.
  */
 public final class JdbcUrls {
   private static final String H2 = "jdbc:h2:";
+  private static final long H2_DEFAULT_CACHE_KB = 16 * 1024;
 
   /** H2's in-memory databases and file systems, also behind a TCP or TLS server. */
   private static final Pattern IN_MEMORY =
@@ -46,8 +51,8 @@ public final class JdbcUrls {
 
   /**
    * The URL to open: unchanged for PostgreSQL and in-memory H2; for an H2 database on disk (file or
-   * server), with {@code WRITE_DELAY=0}, {@code DB_CLOSE_ON_EXIT=FALSE} and {@code
-   * MAX_COMPACT_TIME=0} added when absent.
+   * server), with {@code WRITE_DELAY=0}, {@code DB_CLOSE_ON_EXIT=FALSE}, {@code MAX_COMPACT_TIME=0}
+   * and a {@code CACHE_SIZE} for the heap added when absent.
    *
    * @throws IllegalArgumentException naming the setting, when the URL sets {@code WRITE_DELAY}
    *     above 0, {@code DB_CLOSE_ON_EXIT} to true, {@code LOG=0}, {@code FILE_LOCK=NO}, {@code
@@ -75,6 +80,9 @@ public final class JdbcUrls {
     if (setting(url, "MAX_COMPACT_TIME") == null) {
       url = url + ";MAX_COMPACT_TIME=0";
     }
+    if (setting(url, "CACHE_SIZE") == null) {
+      url = url + ";CACHE_SIZE=" + cacheKilobytes(Runtime.getRuntime().maxMemory());
+    }
     String log = setting(url, "LOG");
     if (log != null) {
       checkLog(log, "");
@@ -95,6 +103,11 @@ public final class JdbcUrls {
       checkInit(init);
     }
     return url;
+  }
+
+  /** H2's page cache for a heap of this many bytes, in KB as {@code CACHE_SIZE} takes it. */
+  static long cacheKilobytes(long maxHeapBytes) {
+    return Math.max(H2_DEFAULT_CACHE_KB, maxHeapBytes / 16 / 1024);
   }
 
   private static void checkInit(String init) {

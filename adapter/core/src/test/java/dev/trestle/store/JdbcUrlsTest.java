@@ -30,8 +30,19 @@ class JdbcUrlsTest {
 
   @Test
   void settingsAlreadyRightAreKept() {
-    String url = "jdbc:h2:file:./t;write_delay=0;db_close_on_exit=false;max_compact_time=0";
+    String url =
+        "jdbc:h2:file:./t;write_delay=0;db_close_on_exit=false;max_compact_time=0;cache_size=8192";
     assertThat(JdbcUrls.durable(url)).isEqualTo(url);
+  }
+
+  @Test
+  void h2sPageCacheGrowsWithTheHeapAndNeverBelowH2sDefault() {
+    assertThat(JdbcUrls.cacheKilobytes(256L << 20)).isEqualTo(16 * 1024);
+    assertThat(JdbcUrls.cacheKilobytes(6L << 30)).isEqualTo(384 * 1024);
+    assertThat(JdbcUrls.setting(JdbcUrls.durable("jdbc:h2:file:./t"), "CACHE_SIZE"))
+        .isEqualTo(String.valueOf(JdbcUrls.cacheKilobytes(Runtime.getRuntime().maxMemory())));
+    assertThat(JdbcUrls.setting(JdbcUrls.durable("jdbc:h2:file:./t;CACHE_SIZE=1024"), "CACHE_SIZE"))
+        .isEqualTo("1024");
   }
 
   /** An operator who wants H2's compaction at close may still ask for it. */
