@@ -168,6 +168,12 @@ final class H2Dialect implements Dialect {
         val(StoredType.text(literal)));
   }
 
+  /** One call of {@code trestle_matches} per row, the filter bound as one {@link FilterProgram}. */
+  @Override
+  public Condition propertyFilter(dev.trestle.filter.FilterExpression filter) {
+    return condition("trestle_matches({0}, {1})", PROPERTIES, val(FilterProgram.write(filter)));
+  }
+
   @Override
   public Field<String> stringProperty(String property) {
     return DSL.field("trestle_string({0}, {1})", SQLDataType.VARCHAR, PROPERTIES, val(property));
