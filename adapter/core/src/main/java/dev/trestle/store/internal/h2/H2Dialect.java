@@ -18,9 +18,10 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
 /**
- * H2: properties as JSON text, compared by the deterministic Java function {@code trestle_compare}
- * ({@link H2Functions}), registered by the H2 migrations. H2 already orders strings by UTF-16 code
- * units.
+ * H2: properties as JSON text, compared by deterministic Java functions ({@link H2Functions})
+ * registered by the H2 migrations: a filter's property comparisons in one {@code trestle_matches}
+ * call per row, a single comparison (time to live) by {@code trestle_compare}. H2 already orders
+ * strings by UTF-16 code units.
  */
 final class H2Dialect implements Dialect {
   @SuppressWarnings({"unchecked", "rawtypes"})

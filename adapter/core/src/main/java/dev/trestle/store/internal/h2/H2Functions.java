@@ -99,7 +99,7 @@ public final class H2Functions {
   }
 
   /**
-   * A filter with several comparisons calls {@link #compare} several times per row with the same
+   * A condition with several comparisons calls {@link #compare} several times per row with the same
    * document; each thread keeps the properties it already looked up in the last document (by
    * identity, as H2 hands over the same string).
    */
