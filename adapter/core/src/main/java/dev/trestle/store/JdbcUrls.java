@@ -19,21 +19,17 @@ import java.util.regex.Pattern;
  * runs when it closes a database: in H2 2.3.232 that compaction can lose chunks (h2database issue
  * 4247) and, on a file just recovered from a killed process, fails its own assertion
  * (RandomAccessStore.moveChunkInside, issue 4086); a copy resumed on such a file failed in CI. The
- * file then keeps its size when closed; H2 reuses its free space while it runs. Refused besides:
- * {@code LOG=0} (no transaction log: a killed process loses data; H2 2.x refuses it too), {@code
- * FILE_LOCK=NO} (a second process may open and overwrite the same file), {@code LOCK_MODE=0} (no
- * locks: the row locks Trestle decides writes under are gone), and an {@code INIT} script that
- * changes any of these or runs a script file Trestle cannot read. In-memory H2 ({@code
+ * file then keeps its size when closed; H2 reuses its free space while it runs. {@code CACHE_SIZE}
+ * (unless the URL sets it, or names a server) is a quarter of the heap ({@link #cacheSizeKb}).
+ * Refused besides: {@code LOG=0} (no transaction log: a killed process loses data; H2 2.x refuses
+ * it too), {@code FILE_LOCK=NO} (a second process may open and overwrite the same file), {@code
+ * LOCK_MODE=0} (no locks: the row locks Trestle decides writes under are gone), and an {@code INIT}
+ * script that changes any of these or runs a script file Trestle cannot read. In-memory H2 ({@code
  * jdbc:h2:mem:} and the in-memory file systems {@code memFS:}, {@code memLZF:}, {@code nioMemFS:},
  * {@code nioMemLZF:}) keeps nothing and is left as it is.
- *
- * <p>Unless the URL sets {@code CACHE_SIZE}, H2's page cache is a sixteenth of the heap, and never
- * below H2's own 16 MB: with 16 MB a table of 100,000 entities of 1 KB no longer fits, and every
- * point read then reads and decodes its pages from the file again.
  */
 public final class JdbcUrls {
   private static final String H2 = "jdbc:h2:";
-  private static final long H2_DEFAULT_CACHE_KB = 16 * 1024;
 
   /** H2's in-memory databases and file systems, also behind a TCP or TLS server. */
   private static final Pattern IN_MEMORY =
@@ -45,14 +41,27 @@ public final class JdbcUrls {
       Pattern.compile(
           "(?i)\\bSET\\s+(WRITE_DELAY|LOG|LOCK_MODE|DB_CLOSE_ON_EXIT)\\s*(?:=|\\bTO\\b)?\\s*([^\\s;]*)");
 
+  /** An H2 server's database, whose cache is the server's to size. */
+  private static final Pattern REMOTE = Pattern.compile("(?i)jdbc:h2:(?:tcp|ssl)://");
+
+  /**
+   * H2's page cache for an embedded file database, in KB: a quarter of the heap, at least H2's own
+   * 16 MB. With 16 MB a table of 100,000 entities of 1 KB no longer fits, and every filtered scan
+   * read and decoded each of its pages from the file again (most of its CPU, measured in
+   * bench/RESULTS.md); the cache fills only as far as the data read.
+   */
+  static long cacheSizeKb(long maxHeapBytes) {
+    return Math.max(16 * 1024, maxHeapBytes / 4 / 1024);
+  }
+
   private static final Pattern RUNSCRIPT = Pattern.compile("(?i)\\bRUNSCRIPT\\b");
 
   private JdbcUrls() {}
 
   /**
    * The URL to open: unchanged for PostgreSQL and in-memory H2; for an H2 database on disk (file or
-   * server), with {@code WRITE_DELAY=0}, {@code DB_CLOSE_ON_EXIT=FALSE}, {@code MAX_COMPACT_TIME=0}
-   * and a {@code CACHE_SIZE} for the heap added when absent.
+   * server), with {@code WRITE_DELAY=0}, {@code DB_CLOSE_ON_EXIT=FALSE} and {@code
+   * MAX_COMPACT_TIME=0} added when absent.
    *
    * @throws IllegalArgumentException naming the setting, when the URL sets {@code WRITE_DELAY}
    *     above 0, {@code DB_CLOSE_ON_EXIT} to true, {@code LOG=0}, {@code FILE_LOCK=NO}, {@code
@@ -80,8 +89,8 @@ public final class JdbcUrls {
     if (setting(url, "MAX_COMPACT_TIME") == null) {
       url = url + ";MAX_COMPACT_TIME=0";
     }
-    if (setting(url, "CACHE_SIZE") == null) {
-      url = url + ";CACHE_SIZE=" + cacheKilobytes(Runtime.getRuntime().maxMemory());
+    if (setting(url, "CACHE_SIZE") == null && !REMOTE.matcher(url).lookingAt()) {
+      url = url + ";CACHE_SIZE=" + cacheSizeKb(Runtime.getRuntime().maxMemory());
     }
     String log = setting(url, "LOG");
     if (log != null) {
@@ -103,11 +112,6 @@ public final class JdbcUrls {
       checkInit(init);
     }
     return url;
-  }
-
-  /** H2's page cache for a heap of this many bytes, in KB as {@code CACHE_SIZE} takes it. */
-  static long cacheKilobytes(long maxHeapBytes) {
-    return Math.max(H2_DEFAULT_CACHE_KB, maxHeapBytes / 16 / 1024);
   }
 
   private static void checkInit(String init) {
