@@ -145,6 +145,38 @@ public interface Dialect {
       PropertyValue literal);
 
   /**
+   * Whether the database keeps the scalar store ({@code trestle_entity_scalar}, one row per entity
+   * of its small values under flat keys, a tag and the name), which a filter scan without a
+   * declared index reads instead of the wide entity rows.
+   */
+  default boolean hasScalarStore() {
+    return false;
+  }
+
+  /**
+   * {@code property operator literal} on a scalar store document ({@code scalars}), for the
+   * property's values of one stored {@code type}: true only when the document holds a copied value
+   * of that type (not the marker of a value too large to copy) and the comparison holds, as {@link
+   * #compareProperty} decides it. Never NULL. Only where {@link #hasScalarStore()}.
+   */
+  default Condition compareScalar(
+      Field<?> scalars,
+      StoredType type,
+      String property,
+      ComparisonOperator operator,
+      PropertyValue literal) {
+    throw new UnsupportedOperationException("no scalar store");
+  }
+
+  /**
+   * Whether a scalar store document marks the property's value of {@code type} as too large to copy
+   * (its comparisons are then decided on the entity's properties). Never NULL.
+   */
+  default Condition scalarMarked(Field<?> scalars, StoredType type, String property) {
+    throw new UnsupportedOperationException("no scalar store");
+  }
+
+  /**
    * The stored text (as {@link #encodeText} makes it) of a user property when it is a String, NULL
    * when the entity lacks it or holds another type.
    */

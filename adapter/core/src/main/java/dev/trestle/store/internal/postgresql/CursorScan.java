@@ -15,6 +15,7 @@ import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.ScanShape;
 import dev.trestle.store.internal.database.ScanStatements;
+import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoredPage;
 import java.sql.PreparedStatement;
@@ -206,8 +207,14 @@ final class CursorScan {
               sql.execute("close " + cursor);
 
               cursor = SORTED_CURSOR;
-              // planned for all its rows, and never as the ordered walk it replaces
-              plainly(sql, "set local cursor_tuple_fraction = 1; set local enable_indexscan = off");
+              // planned for all its rows, and never as the ordered walk it replaces (the scalar
+              // rows' walk is kept from it by their materialized read instead, since the entity
+              // rows of their matches are reached by the primary key's index)
+              plainly(
+                  sql,
+                  scan.prefilter() == null
+                      ? "set local cursor_tuple_fraction = 1; set local enable_indexscan = off"
+                      : "set local cursor_tuple_fraction = 1");
               sql.execute(
                   "declare " + cursor + " no scroll cursor for {0}",
                   sortedRest(sql, lastPartitionKey, lastRowKey));
@@ -243,6 +250,9 @@ final class CursorScan {
   /** The matches after the given stored keys, in key order, for the planner to read as it likes. */
   private ResultQuery<? extends Record> sortedRest(
       DSLContext sql, String partitionKey, String rowKey) {
+    if (scan.prefilter() != null) {
+      return sortedScalarRest(sql, partitionKey, rowKey);
+    }
     Field<Object> properties = store.dialect.propertiesColumn();
     return sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, DSL.inline(true).as("matches"))
         .from(store.dialect.entitiesForReading("trestle_entity"))
@@ -253,6 +263,32 @@ final class CursorScan {
                 .and(DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey))
                 .and(scan.filter()))
         .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY);
+  }
+
+  /**
+   * {@link #sortedRest} through the scalar store: its narrow rows after the given stored keys that
+   * pass the prefilter, read whole (a materialized CTE, so never walked in key order), then the
+   * entity row of each by its primary key, where the exact filter decides, sorted into key order.
+   */
+  private ResultQuery<? extends Record> sortedScalarRest(
+      DSLContext sql, String partitionKey, String rowKey) {
+    var passed =
+        sql.select(PARTITION_KEY, ROW_KEY)
+            .from(Schema.SCALARS.as("s"))
+            .where(
+                ENTITY_TABLE
+                    .eq(scan.tableId())
+                    .and(scan.keyRange())
+                    .and(DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey))
+                    .and(scan.prefilter()));
+    return sql.resultQuery(
+        "with s as materialized ({0})"
+            + " select s.partition_key, s.row_key, m.ticks, m.properties, true as matches from s"
+            + " join lateral (select e.ticks, e.properties from trestle_entity e"
+            + " where e.table_id = {1} and e.partition_key = s.partition_key"
+            + " and e.row_key = s.row_key and {2} offset 0) m on true"
+            + " order by s.partition_key, s.row_key",
+        passed, DSL.val(scan.tableId()), scan.filter());
   }
 
   /**
@@ -521,6 +557,9 @@ final class CursorScan {
    * function. Any walked row is a valid marker: no match before it is skipped.
    */
   private ResultQuery<? extends Record> keyWalk(DSLContext sql, Condition resume) {
+    if (scan.prefilter() != null) {
+      return scalarWalk(sql, resume);
+    }
     Field<Object> properties = store.dialect.propertiesColumn();
     Condition matches = scan.filter();
     Condition marker =
@@ -541,6 +580,33 @@ final class CursorScan {
                 .and(resume == null ? DSL.trueCondition() : resume)
                 .and(matches.or(marker)))
         .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY);
+  }
+
+  /**
+   * {@link #keyWalk} through the scalar store: its narrow rows in key order, each a match or a
+   * marker only if it passes the prefilter or is a marker row; the entity row is read by its
+   * primary key only for a row that passes the prefilter (the lateral subquery's gate), and the row
+   * matches when the exact filter holds on it. The conditions of the key range and the resume point
+   * are the entity table's, on the scalar row's keys (outside the subquery only the scalar row has
+   * keys); the filter is on the entity row (inside it, its columns are nearest).
+   */
+  private ResultQuery<? extends Record> scalarWalk(DSLContext sql, Condition resume) {
+    Condition passes = scan.prefilter();
+    Condition marker =
+        DSL.condition("mod(hashtext({0}), {1}) = 0", ROW_KEY, DSL.inline(markerEvery()));
+    Condition walked =
+        ENTITY_TABLE
+            .eq(scan.tableId())
+            .and(scan.keyRange())
+            .and(resume == null ? DSL.trueCondition() : resume)
+            .and(passes.or(marker));
+    return sql.resultQuery(
+        "select s.partition_key, s.row_key, m.ticks, m.properties, m.ticks is not null as matches"
+            + " from {0} s left join lateral (select e.ticks, e.properties from trestle_entity e"
+            + " where {1} and e.table_id = s.table_id and e.partition_key = s.partition_key"
+            + " and e.row_key = s.row_key and {2} offset 0) m on true"
+            + " where {3} order by s.table_id, s.partition_key, s.row_key",
+        Schema.SCALARS, passes, scan.filter(), walked);
   }
 
   private static StoredPage page(List<StoredEntity> entities, Continuation continuation) {

@@ -186,73 +186,105 @@ final class PostgresDialect implements Dialect {
       Set<StoredType> acceptedTypes,
       ComparisonOperator operator,
       PropertyValue literal) {
-    StoredType literalType = StoredType.of(literal.type());
     Field<String> name = val(property);
     QueryPart tags =
         DSL.list(acceptedTypes.stream().map(t -> inline(t.tag)).collect(Collectors.toList()));
-    String sqlOperator = SqlOperators.of(operator);
     if (literal instanceof DoubleValue d && d.value().isNaN()) {
       // NaN is unordered and unequal to everything, itself included: only ne holds, for any double.
       return operator == ComparisonOperator.NE
           ? condition("coalesce({0} -> {1} ->> 0 in ({2}), false)", PROPERTIES, name, tags)
           : falseCondition();
     }
-    return switch (literalType) {
-      case STRING, GUID, BINARY ->
-          guarded(
-              name,
-              tags,
-              "({0} -> {1} ->> 1) collate \"C\" " + sqlOperator + " {3}",
-              val(textOf(literal)));
-      case INT32, INT64, DATE_TIME ->
-          guarded(
-              name,
-              tags,
-              "cast({0} -> {1} ->> 1 as bigint) " + sqlOperator + " {3}",
-              val(Long.parseLong(StoredType.text(literal))));
-      case BOOLEAN ->
-          guarded(
-              name,
-              tags,
-              "cast({0} -> {1} ->> 1 as boolean) " + sqlOperator + " {3}",
-              val((Boolean) literal.value()));
+    // CASE keeps the cast away from rows of other types (or without the property) and yields
+    // false for them.
+    return condition(
+        "case when {0} -> {1} ->> 0 in ({2}) then "
+            + comparison("{0} -> {1} ->> 1", operator, literal)
+            + " else false end",
+        PROPERTIES,
+        name,
+        tags,
+        literalValue(literal));
+  }
+
+  @Override
+  public boolean hasScalarStore() {
+    return true;
+  }
+
+  /**
+   * The flat key holds the value's text under {@code ->>}, as {@code properties -> name ->> 1}
+   * does, so the comparison is the same; its type is in the key, so no guard is needed: a missing
+   * key gives NULL, made false. A marker (JSON {@code true}) under a string or binary key is no
+   * value and never compares.
+   */
+  @Override
+  public Condition compareScalar(
+      Field<?> scalars,
+      StoredType type,
+      String property,
+      ComparisonOperator operator,
+      PropertyValue literal) {
+    Field<String> key = val(type.tag + property);
+    if (literal instanceof DoubleValue d && d.value().isNaN()) {
+      return operator == ComparisonOperator.NE
+          ? condition("({0} -> {1}) is not null", scalars, key)
+          : falseCondition();
+    }
+    String compared = comparison("{0} ->> {1}", operator, literal);
+    if (type == StoredType.STRING || type == StoredType.BINARY) {
+      compared = "{0} -> {1} <> cast('true' as jsonb) and " + compared;
+    }
+    return condition(
+        "coalesce(" + compared + ", false)", scalars, key, inline(""), literalValue(literal));
+  }
+
+  @Override
+  public Condition scalarMarked(Field<?> scalars, StoredType type, String property) {
+    return condition(
+        "coalesce({0} -> {1} = cast('true' as jsonb), false)", scalars, val(type.tag + property));
+  }
+
+  /**
+   * The comparison of a stored value's text ({@code value}, a template over the arguments {0} to
+   * {2}) with the literal ({3}) by the literal's type: the one home of the casts, the ordinal
+   * collation and the NaN rules, for the entity's properties and the scalar store alike.
+   */
+  private static String comparison(
+      String value, ComparisonOperator operator, PropertyValue literal) {
+    String sqlOperator = SqlOperators.of(operator);
+    return switch (StoredType.of(literal.type())) {
+      case STRING, GUID, BINARY -> "(" + value + ") collate \"C\" " + sqlOperator + " {3}";
+      case INT32, INT64, DATE_TIME -> "cast(" + value + " as bigint) " + sqlOperator + " {3}";
+      case BOOLEAN -> "cast(" + value + " as boolean) " + sqlOperator + " {3}";
       // PostgreSQL orders NaN above all numbers and equal to itself; the service's doubles are
-      // IEEE: a stored
-      // NaN satisfies ne only.
+      // IEEE: a stored NaN satisfies ne only.
       case DOUBLE ->
           operator == ComparisonOperator.NE
-              ? guarded(
-                  name,
-                  tags,
-                  "({0} -> {1} ->> 1 = 'NaN' or cast({0} -> {1} ->> 1 as float8) <> {3})",
-                  val((Double) literal.value()))
-              : guarded(
-                  name,
-                  tags,
-                  "({0} -> {1} ->> 1 <> 'NaN' and cast({0} -> {1} ->> 1 as float8) "
-                      + sqlOperator
-                      + " {3})",
-                  val((Double) literal.value()));
+              ? "(" + value + " = 'NaN' or cast(" + value + " as float8) <> {3})"
+              : "("
+                  + value
+                  + " <> 'NaN' and cast("
+                  + value
+                  + " as float8) "
+                  + sqlOperator
+                  + " {3})";
+    };
+  }
+
+  /** The literal as the bind value {@link #comparison} compares with. */
+  private Field<?> literalValue(PropertyValue literal) {
+    return switch (StoredType.of(literal.type())) {
+      case STRING, GUID, BINARY -> val(textOf(literal));
+      case INT32, INT64, DATE_TIME -> val(Long.parseLong(StoredType.text(literal)));
+      case BOOLEAN -> val((Boolean) literal.value());
+      case DOUBLE -> val((Double) literal.value());
     };
   }
 
   private String textOf(PropertyValue literal) {
     String text = StoredType.text(literal);
     return literal.type() == dev.trestle.EdmType.STRING ? encodeText(text) : text;
-  }
-
-  /**
-   * CASE keeps the cast away from rows of other types (or without the property) and yields false
-   * for them.
-   */
-  private static Condition guarded(
-      Field<String> name, QueryPart tags, String comparison, Field<?> literal) {
-    return condition(
-        "case when {0} -> {1} ->> 0 in ({2}) then " + comparison + " else false end",
-        PROPERTIES,
-        name,
-        tags,
-        literal);
   }
 
   @Override
