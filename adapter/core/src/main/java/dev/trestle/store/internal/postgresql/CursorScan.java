@@ -210,11 +210,7 @@ final class CursorScan {
               // planned for all its rows, and never as the ordered walk it replaces (the scalar
               // rows' walk is kept from it by their materialized read instead, since the entity
               // rows of their matches are reached by the primary key's index)
-              plainly(
-                  sql,
-                  scan.prefilter() == null
-                      ? "set local cursor_tuple_fraction = 1; set local enable_indexscan = off"
-                      : "set local cursor_tuple_fraction = 1");
+              plainly(sql, sortedRestSettings());
               sql.execute(
                   "declare " + cursor + " no scroll cursor for {0}",
                   sortedRest(sql, lastPartitionKey, lastRowKey));
@@ -247,9 +243,11 @@ final class CursorScan {
     return rest >= leastRest && matched * rest * 2 <= (double) wanted * walked;
   }
 
-  /** The matches after the given stored keys, in key order, for the planner to read as it likes. */
-  private ResultQuery<? extends Record> sortedRest(
-      DSLContext sql, String partitionKey, String rowKey) {
+  /**
+   * The matches after the given stored keys, in key order, for the planner to read as it likes (run
+   * under {@link #sortedRestSettings}).
+   */
+  ResultQuery<? extends Record> sortedRest(DSLContext sql, String partitionKey, String rowKey) {
     if (scan.prefilter() != null) {
       return sortedScalarRest(sql, partitionKey, rowKey);
     }
@@ -263,6 +261,13 @@ final class CursorScan {
                 .and(DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey))
                 .and(scan.filter()))
         .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY);
+  }
+
+  /** The settings {@link #sortedRest} is planned under, in the page's transaction. */
+  String sortedRestSettings() {
+    return scan.prefilter() == null
+        ? "set local cursor_tuple_fraction = 1; set local enable_indexscan = off"
+        : "set local cursor_tuple_fraction = 1";
   }
 
   /**
