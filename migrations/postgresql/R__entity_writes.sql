@@ -492,6 +492,10 @@ BEGIN
       UPDATE trestle_entity SET ticks = version, properties = given
        WHERE table_id = tid AND partition_key = pk AND row_key = rk;
     END IF;
+    -- the scalar store (V7) in the same transaction; deletes remove it by trigger (R__entity_scalars.sql)
+    INSERT INTO trestle_entity_scalar (table_id, partition_key, row_key, scalars)
+    VALUES (tid, pk, rk, trestle_scalars(given))
+    ON CONFLICT ON CONSTRAINT trestle_entity_scalar_pk DO UPDATE SET scalars = EXCLUDED.scalars;
     RETURN trestle_etag(version);
   END LOOP;
 END

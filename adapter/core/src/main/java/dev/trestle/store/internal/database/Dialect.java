@@ -104,6 +104,17 @@ public interface Dialect {
     return java.util.Optional.empty();
   }
 
+  /**
+   * Whether the database keeps the scalar store (trestle_entity_scalar, PostgreSQL's V7): then
+   * every write of an entity's properties also writes its scalar row ({@link
+   * dev.trestle.store.internal.codec.ScalarDocument}) in the same statement, bound after the
+   * statement's other binds, and every delete of an entity deletes its scalar row (the trigger of
+   * R__entity_scalars.sql).
+   */
+  default boolean hasScalarStore() {
+    return false;
+  }
+
   /** The SQL type names of the arrays {@link #rowsOfArrays()} binds: text, then ticks. */
   default String[] arrayTypes() {
     return new String[] {"varchar", "bigint"};
@@ -120,7 +131,8 @@ public interface Dialect {
    * ticks, and nothing when the table is missing. Binds: partition key, row key, ticks, properties,
    * then the catalog row's account and name key. A replaced row's ticks are the later of the bound
    * ticks and its stored ticks plus one, so that an entity's versions increase whatever clock wrote
-   * them. A race with another insert of the same new key may fail with a duplicate key.
+   * them. A race with another insert of the same new key may fail with a duplicate key. With {@link
+   * #hasScalarStore()} the scalar document is bound last.
    */
   String upsertReplace();
 

@@ -13,6 +13,7 @@ import dev.trestle.filter.FilterExpression.TextOperator;
 import dev.trestle.store.internal.codec.StoredType;
 import dev.trestle.store.internal.codec.UnitOrderText;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.EntityStatements;
 import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.filter.SqlOperators;
 import java.util.Set;
@@ -162,12 +163,19 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
+  public boolean hasScalarStore() {
+    return true;
+  }
+
+  @Override
   public String upsertReplace() {
-    return "insert into trestle_entity as e (table_id, partition_key, row_key, ticks, properties)"
-        + " select id, ?, ?, ?, cast(? as jsonb) from trestle_table where account = ? and name_key = ?"
-        + " on conflict (table_id, partition_key, row_key) do update"
-        + " set ticks = greatest(excluded.ticks, e.ticks + 1), properties = excluded.properties"
-        + " returning ticks";
+    return EntityStatements.withScalars(
+        "insert into trestle_entity as e (table_id, partition_key, row_key, ticks, properties)"
+            + " select id, ?, ?, ?, cast(? as jsonb) from trestle_table"
+            + " where account = ? and name_key = ?"
+            + " on conflict (table_id, partition_key, row_key) do update"
+            + " set ticks = greatest(excluded.ticks, e.ticks + 1), properties = excluded.properties",
+        true);
   }
 
   @Override
