@@ -95,7 +95,6 @@ class FilterDifferentialTest {
     for (TableEntity entity : RandomEntities.generate(random, ENTITIES)) {
       stored.add(table.insert(entity));
     }
-    database.refreshScalarStore(); // TEMPORARY: until wt-scalar's write paths land
     stored.sort(Comparator.comparing(TableEntity::partitionKey).thenComparing(TableEntity::rowKey));
     if (indexed) {
       declareIndexes(service);

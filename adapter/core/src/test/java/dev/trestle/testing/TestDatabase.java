@@ -215,27 +215,4 @@ public final class TestDatabase {
         .migrate(false)
         .build();
   }
-
-  /**
-   * TEMPORARY (wt-scalread, until wt-scalar's write paths land): brings the scalar store in step
-   * with the entity rows on PostgreSQL; nothing on H2.
-   */
-  public void refreshScalarStore() {
-    if (kind == Kind.H2) {
-      return;
-    }
-    try (Connection connection = dataSource.getConnection();
-        Statement statement = connection.createStatement()) {
-      statement.execute(
-          "delete from trestle_entity_scalar s where not exists (select from trestle_entity e"
-              + " where (e.table_id, e.partition_key, e.row_key)"
-              + " = (s.table_id, s.partition_key, s.row_key));"
-              + " insert into trestle_entity_scalar select table_id, partition_key, row_key,"
-              + " trestle_scalars(properties) from trestle_entity"
-              + " on conflict (table_id, partition_key, row_key)"
-              + " do update set scalars = excluded.scalars");
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 }

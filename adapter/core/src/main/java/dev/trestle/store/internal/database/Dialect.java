@@ -109,7 +109,8 @@ public interface Dialect {
    * every write of an entity's properties also writes its scalar row ({@link
    * dev.trestle.store.internal.codec.ScalarDocument}) in the same statement, bound after the
    * statement's other binds, and every delete of an entity deletes its scalar row (the trigger of
-   * R__entity_scalars.sql).
+   * R__entity_scalars.sql); and a filter scan without a declared index reads it instead of the wide
+   * entity rows ({@code ScalarPrefilter}).
    */
   default boolean hasScalarStore() {
     return false;
@@ -155,15 +156,6 @@ public interface Dialect {
       Set<StoredType> acceptedTypes,
       ComparisonOperator operator,
       PropertyValue literal);
-
-  /**
-   * Whether the database keeps the scalar store ({@code trestle_entity_scalar}, one row per entity
-   * of its small values under flat keys, a tag and the name), which a filter scan without a
-   * declared index reads instead of the wide entity rows.
-   */
-  default boolean hasScalarStore() {
-    return false;
-  }
 
   /**
    * {@code property operator literal} on a scalar store document ({@code scalars}), for the

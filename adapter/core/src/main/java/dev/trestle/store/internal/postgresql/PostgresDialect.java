@@ -215,11 +215,6 @@ final class PostgresDialect implements Dialect {
         literalValue(literal));
   }
 
-  @Override
-  public boolean hasScalarStore() {
-    return true;
-  }
-
   /**
    * The flat key holds the value's text under {@code ->>}, as {@code properties -> name ->> 1}
    * does, so the comparison is the same; its type is in the key, so no guard is needed: a missing

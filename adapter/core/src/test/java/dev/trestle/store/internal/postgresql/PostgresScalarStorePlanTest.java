@@ -59,7 +59,6 @@ class PostgresScalarStorePlanTest {
                     .put("Blob", new byte[33 + n % 2])
                     .build()));
       }
-      database.refreshScalarStore(); // TEMPORARY: until wt-scalar's write paths land
       store.sql.execute("ANALYZE trestle_entity");
       store.sql.execute("ANALYZE trestle_entity_scalar");
       IndexedTable plain = IndexCatalogue.lookup(store, store.sql, account, "goods");
