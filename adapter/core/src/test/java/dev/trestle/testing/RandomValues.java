@@ -100,7 +100,13 @@ final class RandomValues {
     boolean edge = random.nextInt(3) == 0;
     return switch (type) {
       case STRING ->
-          PropertyValue.of(random.nextInt(6) == 0 ? longString(random) : string(random, 4));
+          // "true" reads as the scalar store's marker of a value too large to copy
+          PropertyValue.of(
+              switch (random.nextInt(12)) {
+                case 0, 1 -> longString(random);
+                case 2 -> "true";
+                default -> string(random, 4);
+              });
       case INT32 -> PropertyValue.of(edge ? pick(random, INT32_EDGES) : random.nextInt(11) - 5);
       case INT64 -> PropertyValue.of(edge ? pick(random, INT64_EDGES) : random.nextInt(11) - 5L);
       case DOUBLE ->

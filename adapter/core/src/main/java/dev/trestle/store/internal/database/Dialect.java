@@ -158,25 +158,19 @@ public interface Dialect {
       PropertyValue literal);
 
   /**
-   * {@code property operator literal} on a scalar store document ({@code scalars}), for the
-   * property's values of one stored {@code type}: true only when the document holds a copied value
-   * of that type (not the marker of a value too large to copy) and the comparison holds, as {@link
-   * #compareProperty} decides it. Never NULL. Only where {@link #hasScalarStore()}.
+   * {@code property operator literal} on a scalar store document ({@code scalars}) for the values
+   * of the accepted types, as {@link #compareProperty} decides it on the entity's properties: with
+   * {@code orMarked}, true also where the document marks the value as too large to copy (a
+   * necessary condition), without, true only for a copied value that compares (a sufficient one).
+   * Never NULL. Only where {@link #hasScalarStore()}.
    */
   default Condition compareScalar(
       Field<?> scalars,
-      StoredType type,
+      Set<StoredType> acceptedTypes,
       String property,
       ComparisonOperator operator,
-      PropertyValue literal) {
-    throw new UnsupportedOperationException("no scalar store");
-  }
-
-  /**
-   * Whether a scalar store document marks the property's value of {@code type} as too large to copy
-   * (its comparisons are then decided on the entity's properties). Never NULL.
-   */
-  default Condition scalarMarked(Field<?> scalars, StoredType type, String property) {
+      PropertyValue literal,
+      boolean orMarked) {
     throw new UnsupportedOperationException("no scalar store");
   }
 

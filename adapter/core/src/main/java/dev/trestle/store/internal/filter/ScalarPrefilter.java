@@ -15,6 +15,8 @@ import dev.trestle.filter.FilterExpression.Or;
 import dev.trestle.filter.FilterExpression.TextComparison;
 import dev.trestle.store.internal.codec.StoredType;
 import dev.trestle.store.internal.database.Dialect;
+import java.util.EnumSet;
+import java.util.Set;
 import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
@@ -93,35 +95,17 @@ public final class ScalarPrefilter {
       case "Timestamp" -> Bounds.UNDECIDED; // the version's ticks are not in the store
       default -> {
         String name = comparison.property();
-        if (literal instanceof Int32Value number) {
-          // An Int32 literal also compares with Int64 values and Double values, as translated.
-          Term exact =
-              Term.or(
-                  Term.or(
-                      values(StoredType.INT32, name, operator, literal),
-                      values(StoredType.INT64, name, operator, literal)),
-                  values(
-                      StoredType.DOUBLE,
-                      name,
-                      operator,
-                      PropertyValue.of((double) number.value())));
-          yield new Bounds(exact, exact);
-        }
-        StoredType type = StoredType.of(literal.type());
-        Term small = values(type, name, operator, literal);
-        if (type == StoredType.STRING || type == StoredType.BINARY) {
-          // a value too large to copy may or may not compare
-          Term marked = new Term(dialect.scalarMarked(scalars, type, name), true);
-          yield new Bounds(Term.or(small, marked), small);
-        }
-        yield new Bounds(small, small);
+        // An Int32 literal also compares with Int64 values and Double values, as translated.
+        Set<StoredType> types =
+            literal instanceof Int32Value
+                ? EnumSet.of(StoredType.INT32, StoredType.INT64, StoredType.DOUBLE)
+                : FilterTranslator.acceptedTypes(literal);
+        // a value too large to copy (strings and binaries) may or may not compare
+        yield new Bounds(
+            new Term(dialect.compareScalar(scalars, types, name, operator, literal, true), true),
+            new Term(dialect.compareScalar(scalars, types, name, operator, literal, false), true));
       }
     };
-  }
-
-  private Term values(
-      StoredType type, String name, ComparisonOperator operator, PropertyValue literal) {
-    return new Term(dialect.compareScalar(scalars, type, name, operator, literal), true);
   }
 
   private Bounds keyComparison(

@@ -218,34 +218,86 @@ final class PostgresDialect implements Dialect {
   /**
    * The flat key holds the value's text under {@code ->>}, as {@code properties -> name ->> 1}
    * does, so the comparison is the same; its type is in the key, so no guard is needed: a missing
-   * key gives NULL, made false. A marker (JSON {@code true}) under a string or binary key is no
-   * value and never compares.
+   * key gives NULL, made false. Each {@code ->>} is a lookup in the document, the most of a
+   * condition's cost (measured: one per row costs about as much as reading the row), so each form
+   * below does as few as it can:
+   *
+   * <ul>
+   *   <li>An entity holds a name with one type only: the Int32 literal's integer keys are one
+   *       {@code coalesce} of texts, and its Double key is looked up only where neither exists.
+   *   <li>A marker (JSON {@code true}) reads as the text {@code true}, as the string "true" does:
+   *       with {@code orMarked}, the text compared or equal to {@code true} (the string "true"
+   *       passing too does no harm); without, a text that compares but reads {@code true} must also
+   *       not be the marker. Where the text {@code true} itself compares (or does not), one of the
+   *       two needs no second test.
+   * </ul>
    */
   @Override
   public Condition compareScalar(
       Field<?> scalars,
-      StoredType type,
+      Set<StoredType> acceptedTypes,
       String property,
       ComparisonOperator operator,
-      PropertyValue literal) {
-    Field<String> key = val(type.tag + property);
+      PropertyValue literal,
+      boolean orMarked) {
+    StoredType literalType = StoredType.of(literal.type());
     if (literal instanceof DoubleValue d && d.value().isNaN()) {
       return operator == ComparisonOperator.NE
-          ? condition("({0} -> {1}) is not null", scalars, key)
+          ? condition("({0} -> {1}) is not null", scalars, val(literalType.tag + property))
           : falseCondition();
     }
-    String compared = comparison("{0} ->> {1}", operator, literal);
-    if (type == StoredType.STRING || type == StoredType.BINARY) {
-      compared = "{0} -> {1} <> cast('true' as jsonb) and " + compared;
+    if (literalType == StoredType.INT32 && acceptedTypes.contains(StoredType.DOUBLE)) {
+      Field<String> integers =
+          DSL.coalesce(
+              scalarText(scalars, StoredType.INT32, property),
+              scalarText(scalars, StoredType.INT64, property));
+      PropertyValue asDouble = PropertyValue.of((double) ((Integer) literal.value()));
+      return condition(
+          "coalesce({0}, {1}, false)",
+          compared(integers, operator, literal),
+          compared(scalarText(scalars, StoredType.DOUBLE, property), operator, asDouble));
+    }
+    Field<String> text = scalarText(scalars, literalType, property);
+    Condition compared = compared(text, operator, literal);
+    if (literalType != StoredType.STRING && literalType != StoredType.BINARY) {
+      return condition("coalesce({0}, false)", compared);
+    }
+    // Java's order agrees with collate "C" against an ASCII text: at the first difference, any
+    // other character (a surrogate included) is above every ASCII one in both.
+    String marker = "true";
+    boolean markerCompares =
+        switch (operator) {
+          case EQ -> marker.equals(textOf(literal));
+          case NE -> !marker.equals(textOf(literal));
+          case GT -> marker.compareTo(textOf(literal)) > 0;
+          case GE -> marker.compareTo(textOf(literal)) >= 0;
+          case LT -> marker.compareTo(textOf(literal)) < 0;
+          case LE -> marker.compareTo(textOf(literal)) <= 0;
+        };
+    if (orMarked == markerCompares) {
+      return condition("coalesce({0}, false)", compared);
+    }
+    if (orMarked) {
+      return operator == ComparisonOperator.EQ
+          ? condition(
+              "coalesce(({0}) collate \"C\" in ({1}, 'true'), false)", text, val(textOf(literal)))
+          : condition("coalesce({0} or {1} = 'true', false)", compared, text);
     }
     return condition(
-        "coalesce(" + compared + ", false)", scalars, key, inline(""), literalValue(literal));
+        "coalesce({0} and ({1} <> 'true' or {2} -> {3} <> cast('true' as jsonb)), false)",
+        compared, text, scalars, val(literalType.tag + property));
   }
 
-  @Override
-  public Condition scalarMarked(Field<?> scalars, StoredType type, String property) {
+  /** The text of a scalar document's key for the property's values of one type; NULL: none. */
+  private static Field<String> scalarText(Field<?> scalars, StoredType type, String property) {
+    return DSL.field("{0} ->> {1}", SQLDataType.VARCHAR, scalars, val(type.tag + property));
+  }
+
+  /** {@link #comparison} of a text with the literal: NULL where the text is NULL. */
+  private Condition compared(
+      Field<String> text, ComparisonOperator operator, PropertyValue literal) {
     return condition(
-        "coalesce({0} -> {1} = cast('true' as jsonb), false)", scalars, val(type.tag + property));
+        comparison("{0}", operator, literal), text, inline(""), inline(""), literalValue(literal));
   }
 
   /**

@@ -20,11 +20,8 @@ class ScalarPrefilterTest {
   private static final ScalarPrefilter PREFILTER = new ScalarPrefilter(POSTGRES, "s");
   private static final DSLContext SQL = DSL.using(POSTGRES.sqlDialect());
 
-  private static final String S_EQ =
-      "(coalesce(\"s\".\"scalars\" -> ? <> cast('true' as jsonb)"
-          + " and (\"s\".\"scalars\" ->> ?) collate \"C\" = ?, false))";
-  private static final String MARKED =
-      "(coalesce(\"s\".\"scalars\" -> ? = cast('true' as jsonb), false))";
+  /** A string key's text. */
+  private static final String TEXT = "\"s\".\"scalars\" ->> ?";
 
   private static void assertNecessary(String filter, String sql, Object... binds) {
     assertRendered(PREFILTER.necessary(FilterParser.parse(filter)), sql, binds);
@@ -41,41 +38,91 @@ class ScalarPrefilterTest {
   }
 
   @Test
-  void stringEqualityPassesItsValueOrAMarker() {
+  void stringEqualityPassesItsValueOrAMarkerInOneLookup() {
+    // a marker reads as the text 'true'
     assertNecessary(
-        "Name eq 'x'", "(" + S_EQ + " or " + MARKED + ")", "sName", "sName", "x", "sName");
-    assertSufficient("Name eq 'x'", S_EQ, "sName", "sName", "x");
+        "Name eq 'x'",
+        "(coalesce((" + TEXT + ") collate \"C\" in (?, 'true'), false))",
+        "sName",
+        "x");
+    // 'true' is not 'x': a marker never passes the comparison
+    assertSufficient(
+        "Name eq 'x'", "(coalesce(((" + TEXT + ") collate \"C\" = ?), false))", "sName", "x");
+  }
+
+  @Test
+  void aLiteralThatTheMarkersTextPassesNeedsTheMarkerTestOnlyInTheSufficientBound() {
+    String compared = "((" + TEXT + ") collate \"C\" > ?)";
+    assertNecessary("Name gt 'a'", "(coalesce(" + compared + ", false))", "sName", "a");
+    assertSufficient(
+        "Name gt 'a'",
+        "(coalesce("
+            + compared
+            + " and ("
+            + TEXT
+            + " <> 'true' or \"s\".\"scalars\" -> ? <> cast('true' as jsonb)), false))",
+        "sName",
+        "a",
+        "sName",
+        "sName");
+    assertSufficient(
+        "Name eq 'true'",
+        "(coalesce((("
+            + TEXT
+            + ") collate \"C\" = ?) and ("
+            + TEXT
+            + " <> 'true'"
+            + " or \"s\".\"scalars\" -> ? <> cast('true' as jsonb)), false))",
+        "sName",
+        "true",
+        "sName",
+        "sName");
+  }
+
+  @Test
+  void aLiteralThatTheMarkersTextFailsNeedsTheMarkerTestOnlyInTheNecessaryBound() {
+    String compared = "((" + TEXT + ") collate \"C\" < ?)";
+    assertNecessary(
+        "Name lt 'a'",
+        "(coalesce(" + compared + " or " + TEXT + " = 'true', false))",
+        "sName",
+        "a",
+        "sName");
+    assertSufficient("Name lt 'a'", "(coalesce(" + compared + ", false))", "sName", "a");
   }
 
   @Test
   void binaryEqualityPassesItsValueOrAMarker() {
     assertNecessary(
-        "Data eq X'00ff'", "(" + S_EQ + " or " + MARKED + ")", "xData", "xData", "00ff", "xData");
+        "Data eq X'00ff'",
+        "(coalesce((" + TEXT + ") collate \"C\" in (?, 'true'), false))",
+        "xData",
+        "00ff");
   }
 
   @Test
   void notOfAStringComparisonIsNotOfItsSufficientBound() {
     // a marked value may or may not equal the literal, so it passes "not eq" too
-    assertNecessary("not (Name eq 'x')", "not " + S_EQ, "sName", "sName", "x");
+    assertNecessary(
+        "not (Name eq 'x')",
+        "not (coalesce(((" + TEXT + ") collate \"C\" = ?), false))",
+        "sName",
+        "x");
     assertSufficient(
         "not (Name eq 'x')",
-        "not (" + S_EQ + " or " + MARKED + ")",
+        "not (coalesce((" + TEXT + ") collate \"C\" in (?, 'true'), false))",
         "sName",
-        "sName",
-        "x",
-        "sName");
+        "x");
   }
 
   @Test
-  void int32ComparesTheInt32Int64AndDoubleKeys() {
+  void int32ComparesTheInt32AndInt64KeysAndTheDoubleKeyOnlyWhereNeitherExists() {
     assertNecessary(
         "Price gt 990",
-        "((coalesce(cast(\"s\".\"scalars\" ->> ? as bigint) > ?, false))"
-            + " or (coalesce(cast(\"s\".\"scalars\" ->> ? as bigint) > ?, false))"
-            + " or (coalesce((\"s\".\"scalars\" ->> ? <> 'NaN' and cast(\"s\".\"scalars\" ->> ? as"
-            + " float8) > cast(? as double precision)), false)))",
+        "(coalesce((cast(coalesce(\"s\".\"scalars\" ->> ?, \"s\".\"scalars\" ->> ?) as bigint) >"
+            + " ?), ((\"s\".\"scalars\" ->> ? <> 'NaN' and cast(\"s\".\"scalars\" ->> ? as"
+            + " float8) > cast(? as double precision))), false))",
         "iPrice",
-        990L,
         "lPrice",
         990L,
         "dPrice",
@@ -86,20 +133,23 @@ class ScalarPrefilterTest {
   @Test
   void int64AndDateTimeAndBooleanAndGuidCompareTheirOwnKeyOnly() {
     assertNecessary(
-        "Sku le 5L", "(coalesce(cast(\"s\".\"scalars\" ->> ? as bigint) <= ?, false))", "lSku", 5L);
+        "Sku le 5L",
+        "(coalesce((cast(\"s\".\"scalars\" ->> ? as bigint) <= ?), false))",
+        "lSku",
+        5L);
     assertNecessary(
         "Created ge datetime'2020-01-01T00:00:00Z'",
-        "(coalesce(cast(\"s\".\"scalars\" ->> ? as bigint) >= ?, false))",
+        "(coalesce((cast(\"s\".\"scalars\" ->> ? as bigint) >= ?), false))",
         "tCreated",
         15778368000000000L);
     assertNecessary(
         "Active eq true",
-        "(coalesce(cast(\"s\".\"scalars\" ->> ? as boolean) = ?, false))",
+        "(coalesce((cast(\"s\".\"scalars\" ->> ? as boolean) = ?), false))",
         "bActive",
         true);
     assertNecessary(
         "Uid eq guid'00000000-0000-0000-0000-000000000001'",
-        "(coalesce((\"s\".\"scalars\" ->> ?) collate \"C\" = ?, false))",
+        "(coalesce(((\"s\".\"scalars\" ->> ?) collate \"C\" = ?), false))",
         "gUid",
         "00000000-0000-0000-0000-000000000001");
   }
@@ -108,8 +158,8 @@ class ScalarPrefilterTest {
   void doublesKeepTheNanRules() {
     assertNecessary(
         "Ratio ne 1.5",
-        "(coalesce((\"s\".\"scalars\" ->> ? = 'NaN' or cast(\"s\".\"scalars\" ->> ? as float8)"
-            + " <> cast(? as double precision)), false))",
+        "(coalesce(((\"s\".\"scalars\" ->> ? = 'NaN' or cast(\"s\".\"scalars\" ->> ? as float8)"
+            + " <> cast(? as double precision))), false))",
         "dRatio",
         "dRatio",
         1.5);
@@ -123,7 +173,7 @@ class ScalarPrefilterTest {
     assertThat(PREFILTER.necessary(FilterParser.parse("PartitionKey eq 'p'"))).isNull();
     assertNecessary(
         "PartitionKey eq 'p' and Active eq true",
-        "(\"s\".\"partition_key\" = ? and (coalesce(cast(\"s\".\"scalars\" ->> ? as boolean) = ?,"
+        "(\"s\".\"partition_key\" = ? and (coalesce((cast(\"s\".\"scalars\" ->> ? as boolean) = ?),"
             + " false)))",
         "p",
         "bActive",
@@ -137,20 +187,20 @@ class ScalarPrefilterTest {
     assertThat(PREFILTER.necessary(FilterParser.parse("Active eq true or " + timestamp))).isNull();
     assertNecessary(
         "Active eq true and " + timestamp,
-        "(coalesce(cast(\"s\".\"scalars\" ->> ? as boolean) = ?, false))",
+        "(coalesce((cast(\"s\".\"scalars\" ->> ? as boolean) = ?), false))",
         "bActive",
         true);
     // not (Timestamp ...) is not (S = false): still necessary-true
     assertThat(PREFILTER.necessary(FilterParser.parse("not (" + timestamp + ")"))).isNull();
     assertNecessary(
         "Active eq true and not (" + timestamp + ")",
-        "(coalesce(cast(\"s\".\"scalars\" ->> ? as boolean) = ?, false))",
+        "(coalesce((cast(\"s\".\"scalars\" ->> ? as boolean) = ?), false))",
         "bActive",
         true);
     // or with an undecided side under not: not (a or t) = not a and not t, N = not S(a) and true
     assertNecessary(
         "not (Active eq true or " + timestamp + ")",
-        "not (coalesce(cast(\"s\".\"scalars\" ->> ? as boolean) = ?, false))",
+        "not (coalesce((cast(\"s\".\"scalars\" ->> ? as boolean) = ?), false))",
         "bActive",
         true);
   }
@@ -161,7 +211,7 @@ class ScalarPrefilterTest {
     assertThat(PREFILTER.necessary(FilterParser.parse("Active eq true or true"))).isNull();
     assertNecessary(
         "Active eq true and true",
-        "(coalesce(cast(\"s\".\"scalars\" ->> ? as boolean) = ?, false))",
+        "(coalesce((cast(\"s\".\"scalars\" ->> ? as boolean) = ?), false))",
         "bActive",
         true);
   }
