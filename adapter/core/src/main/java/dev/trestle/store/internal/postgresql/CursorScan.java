@@ -130,12 +130,17 @@ final class CursorScan {
           String lastPartitionKey = null;
           String lastRowKey = null;
           long markers = 0;
+          // rows of a scalar walk that pass its prefilter but do not match: each one walked row
+          long passedOnly = 0;
           while (true) {
             int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
             // Until the walk has judged its range, small fetches: one large fetch of a sparse
             // range would walk all of it first.
+            // Rows that pass a weak prefilter come one per walked row: the fetch grows with them.
             int batch =
-                mayFinishSorted ? Math.min(wanted, FIRST_BATCH) : budget.batch(wanted, FIRST_BATCH);
+                mayFinishSorted
+                    ? (int) Math.min(wanted, FIRST_BATCH + passedOnly)
+                    : budget.batch(wanted, FIRST_BATCH);
             // after the first step, each fetch gets the time the page has left
             long fetchMillis = lastPartitionKey != null ? budget.remainingMillis() : -1;
             List<Fetched> rows;
@@ -161,7 +166,9 @@ final class CursorScan {
             for (Fetched row : rows) {
               lastPartitionKey = row.partitionKey();
               lastRowKey = row.rowKey();
-              if (row.entity() == null) {
+              if (row.entity() == null && row.passed()) {
+                passedOnly++;
+              } else if (row.entity() == null) {
                 markers++;
               } else {
                 if (entities.size() == top) {
@@ -190,7 +197,7 @@ final class CursorScan {
                       store.dialect.decodeText(lastPartitionKey),
                       store.dialect.decodeText(lastRowKey)));
             }
-            if (mayFinishSorted && markers >= SPARSE_AFTER_MARKERS) {
+            if (mayFinishSorted && markers + passedOnly / markerEvery() >= SPARSE_AFTER_MARKERS) {
               mayFinishSorted = false; // judged once per page
             } else {
               continue;
@@ -200,6 +207,7 @@ final class CursorScan {
                 top - entities.size(),
                 entities.size(),
                 markers,
+                passedOnly,
                 lastPartitionKey,
                 lastRowKey)) {
               // The rest of the range holds too few matches to fill the page: reading it whole and
@@ -210,10 +218,12 @@ final class CursorScan {
               // planned for all its rows, and never as the ordered walk it replaces (the scalar
               // rows' walk is kept from it by their materialized read instead, since the entity
               // rows of their matches are reached by the primary key's index)
-              plainly(sql, sortedRestSettings());
+              boolean throughScalars =
+                  scan.prefilter() != null && passesFew(entities.size() + passedOnly, markers);
+              plainly(sql, sortedRestSettings(throughScalars));
               sql.execute(
                   "declare " + cursor + " no scroll cursor for {0}",
-                  sortedRest(sql, lastPartitionKey, lastRowKey));
+                  sortedRest(sql, lastPartitionKey, lastRowKey, throughScalars));
             }
           }
         });
@@ -221,13 +231,19 @@ final class CursorScan {
 
   /**
    * Whether the walk so far (about {@code markers} × {@link #MARKER_EVERY} rows, {@code matched}
-   * matches) predicts fewer than half the {@code wanted} matches in the rest of the range, by the
-   * planner's estimate of its rows; and whether that rest is long enough to be worth a second
-   * statement.
+   * matches, {@code passedOnly} rows that passed a scalar prefilter only) predicts fewer than half
+   * the {@code wanted} matches in the rest of the range, by the planner's estimate of its rows; and
+   * whether that rest is long enough to be worth a second statement.
    */
   private boolean sparse(
-      DSLContext sql, int wanted, int matched, long markers, String partitionKey, String rowKey) {
-    double walked = (double) markers * Math.min(MARKER_EVERY, limits.firstChunk()) + matched;
+      DSLContext sql,
+      int wanted,
+      int matched,
+      long markers,
+      long passedOnly,
+      String partitionKey,
+      String rowKey) {
+    double walked = (double) markers * markerEvery() + matched + passedOnly;
     // the least rest worth a second statement: one first chunk of rows
     double leastRest = limits.firstChunk();
     if (matched * 2.0 * leastRest > (double) wanted * walked) {
@@ -247,8 +263,9 @@ final class CursorScan {
    * The matches after the given stored keys, in key order, for the planner to read as it likes (run
    * under {@link #sortedRestSettings}).
    */
-  ResultQuery<? extends Record> sortedRest(DSLContext sql, String partitionKey, String rowKey) {
-    if (scan.prefilter() != null) {
+  ResultQuery<? extends Record> sortedRest(
+      DSLContext sql, String partitionKey, String rowKey, boolean throughScalars) {
+    if (throughScalars) {
       return sortedScalarRest(sql, partitionKey, rowKey);
     }
     Field<Object> properties = store.dialect.propertiesColumn();
@@ -264,10 +281,24 @@ final class CursorScan {
   }
 
   /** The settings {@link #sortedRest} is planned under, in the page's transaction. */
-  String sortedRestSettings() {
-    return scan.prefilter() == null
-        ? "set local cursor_tuple_fraction = 1; set local enable_indexscan = off"
-        : "set local cursor_tuple_fraction = 1";
+  static String sortedRestSettings(boolean throughScalars) {
+    return throughScalars
+        ? "set local cursor_tuple_fraction = 1"
+        : "set local cursor_tuple_fraction = 1; set local enable_indexscan = off";
+  }
+
+  /**
+   * Share of the walked rows that passed a scalar prefilter, above which the sorted rest reads the
+   * entity rows themselves: each passing row costs a lookup of its entity row by key, several times
+   * a row of the entity table's sequential read, so a prefilter that passes many (a filter on
+   * values too large to copy, whose markers all pass) would make the rest dearer than today's.
+   */
+  private static final double SCALAR_REST_MAX_SHARE = 0.05;
+
+  /** Whether the walk's passing rows (matches included) were few enough: see above. */
+  private boolean passesFew(long passed, long markers) {
+    double walked = (double) markers * markerEvery() + passed;
+    return passed <= SCALAR_REST_MAX_SHARE * walked;
   }
 
   /**
@@ -347,6 +378,7 @@ final class CursorScan {
           try (Statement statement = connection.createStatement();
               ResultSet rows = lastResult(statement, statements)) {
             List<Fetched> fetched = new ArrayList<>(batch);
+            boolean scalarWalk = rows.getMetaData().getColumnCount() > 5;
             while (rows.next()) {
               String partitionKey = rows.getString(1);
               String rowKey = rows.getString(2);
@@ -355,7 +387,9 @@ final class CursorScan {
                   rows.getBoolean(5)
                       ? scan.entityOfUtf8(partitionKey, rowKey, rows.getLong(3), rows.getBytes(4))
                       : null;
-              fetched.add(new Fetched(partitionKey, rowKey, entity));
+              // only a walk of the scalar store says whether a row passed its prefilter
+              boolean passed = entity == null && scalarWalk && rows.getBoolean(6);
+              fetched.add(new Fetched(partitionKey, rowKey, entity, passed));
             }
             return fetched;
           }
@@ -375,8 +409,11 @@ final class CursorScan {
     return statement.getResultSet();
   }
 
-  /** One walked row: its stored keys, and its entity when it matches (null: a progress marker). */
-  private record Fetched(String partitionKey, String rowKey, StoredEntity entity) {}
+  /**
+   * One walked row: its stored keys, its entity when it matches (null: a progress marker), and
+   * whether a row that does not match passed the scan's scalar prefilter (then it is no marker).
+   */
+  private record Fetched(String partitionKey, String rowKey, StoredEntity entity, boolean passed) {}
 
   /**
    * A page whose last statement ran out of time: the transaction rolls back, the rows read so far
@@ -452,9 +489,18 @@ final class CursorScan {
     }
   }
 
-  /** The setting of {@link #planFor}, or null when the scan needs none. */
+  /**
+   * The setting of {@link #planFor}, or null when the scan needs none. A walk of the scalar store
+   * is never JIT-compiled: the planner takes its prefilter for unselective (it has no statistics of
+   * jsonb expressions) and so its lookups of entity rows for many, and the estimate passes the JIT
+   * threshold even at 100,000 entities, where compiling cost about as much as the whole walk
+   * (measured: PostgreSQL CPU per query no lower than the entity walk's until this was set).
+   */
   private String planSetting() {
-    return scan.candidates() != null ? "set local cursor_tuple_fraction = 1" : null;
+    if (scan.candidates() != null) {
+      return "set local cursor_tuple_fraction = 1";
+    }
+    return scan.prefilter() != null ? "set local jit = off" : null;
   }
 
   /**
@@ -606,7 +652,8 @@ final class CursorScan {
             .and(resume == null ? DSL.trueCondition() : resume)
             .and(passes.or(marker));
     return sql.resultQuery(
-        "select s.partition_key, s.row_key, m.ticks, m.properties, m.ticks is not null as matches"
+        "select s.partition_key, s.row_key, m.ticks, m.properties, m.ticks is not null as matches,"
+            + " {1} as passed"
             + " from {0} s left join lateral (select e.ticks, e.properties from trestle_entity e"
             + " where {1} and e.table_id = s.table_id and e.partition_key = s.partition_key"
             + " and e.row_key = s.row_key and {2} offset 0) m on true"

@@ -71,7 +71,10 @@ class PostgresScalarStorePlanTest {
               "Note eq '" + LONG + "1'",
               "not (Note lt '" + LONG + "1') and Category eq 'c3'",
               "Blob ne X'" + "00".repeat(33) + "' and n le 400",
-              "Category eq 'c9' and Timestamp ge datetime'2000-01-01T00:00:00Z'");
+              "Category eq 'c9' and Timestamp ge datetime'2000-01-01T00:00:00Z'",
+              // every Description is marked: the prefilter passes every row
+              "Description eq 'x'",
+              "Description lt '1' and n ge 3900");
       Condition resumed = DSL.row(Schema.PARTITION_KEY, Schema.ROW_KEY).gt("p00", "r050");
       for (String filter : filters) {
         CursorScan scan = cursorScan(store, plain, FilterParser.parse(filter), false);
@@ -87,9 +90,9 @@ class PostgresScalarStorePlanTest {
         String rest =
             store.inTransaction(
                 sql -> {
-                  sql.execute(scan.sortedRestSettings());
+                  sql.execute(CursorScan.sortedRestSettings(true));
                   return PostgresDeclaredIndexPlanTest.explainCursor(
-                      sql, scan.sortedRest(sql, "p10", "r000"));
+                      sql, scan.sortedRest(sql, "p10", "r000", true));
                 });
         assertReadsTheScalarStore(filter, rest);
         FilterExpression expression = FilterParser.parse(filter);
