@@ -14,3 +14,16 @@ $$;
 
 CREATE OR REPLACE TRIGGER trestle_entity_scalar_deleted AFTER DELETE ON trestle_entity
 REFERENCING OLD TABLE AS trestle_entity_gone FOR EACH STATEMENT EXECUTE FUNCTION trestle_entity_scalar_deleted();
+
+-- A truncate of the entities (by hand: Trestle never truncates) empties the scalar store too, so that no scalar
+-- row is ever left without its entity: inserts of new entities insert theirs without a conflict clause.
+CREATE OR REPLACE FUNCTION trestle_entity_scalar_truncated() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE trestle_entity_scalar;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER trestle_entity_scalar_truncated AFTER TRUNCATE ON trestle_entity
+FOR EACH STATEMENT EXECUTE FUNCTION trestle_entity_scalar_truncated();

@@ -30,6 +30,12 @@ SELECT create_reference_table('trestle_property_index');
 -- Citus allows: distributed table to reference table. Deleting a table deletes its catalogue row and cascades to
 -- the entity shards of every node in one distributed transaction.
 SELECT create_distributed_table('trestle_entity', 'partition_key', shard_count => 64);
+-- The scalar store (schema version 7): one row per entity, keyed as the entity, so co-located with it. Not
+-- verified on a cluster: writes set it in a data-modifying CTE of the same partition, which Citus runs on one
+-- shard when both tables are co-located; deletes remove it through a statement trigger on trestle_entity with a
+-- transition table (R__entity_scalars.sql), which Citus does not run on distributed tables: there, drop that
+-- trigger and delete scalar rows in the same CTE form before relying on it.
+SELECT create_distributed_table('trestle_entity_scalar', 'partition_key', colocate_with => 'trestle_entity');
 
 -- trestle_schema_history (Flyway's) stays a plain table on the coordinator; later `trestle migrate` runs there,
 -- and Citus propagates the DDL of distributed and reference tables to the workers. A later migration that adds a

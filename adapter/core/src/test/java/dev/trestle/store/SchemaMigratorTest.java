@@ -50,18 +50,67 @@ class SchemaMigratorTest {
     }
   }
 
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
+  void v7FillsTheScalarStoreFromTheEntitiesAlreadyStoredOnPostgresql(TestDatabase database)
+      throws SQLException {
+    try (HikariDataSource empty = emptyDatabase(database)) {
+      org.flywaydb.core.Flyway.configure(SchemaMigratorTest.class.getClassLoader())
+          .dataSource(empty)
+          .locations("classpath:dev/trestle/migrations/postgresql")
+          .table(SchemaMigrator.HISTORY_TABLE)
+          .target("6")
+          .load()
+          .migrate();
+      try (TableService service = TableService.builder().dataSource(empty).migrate(false).build()) {
+        service.createTable("before");
+      }
+      try (Connection connection = empty.getConnection();
+          Statement statement = connection.createStatement()) {
+        // rows as a version-6 server stored them: no scalar store yet
+        statement.execute(
+            "insert into trestle_entity select id, 'p', 'r' || n, 1000000 + n,"
+                + " jsonb_build_object('S', jsonb_build_array('s', repeat('a', n), 0),"
+                + " 'I', jsonb_build_array('i', n, 1), 'X', jsonb_build_array('x', repeat('ab', n), 2))"
+                + " from trestle_table, generate_series(0, 70) n");
+        statement.execute(
+            "insert into trestle_entity select id, 'p', 'empty', 1, '{}' from trestle_table");
+      }
+      assertThat(SchemaMigrator.migrate(empty)).isEqualTo(LATEST);
+      try (Connection connection = empty.getConnection();
+          Statement statement = connection.createStatement();
+          ResultSet row =
+              statement.executeQuery(
+                  "select count(*), count(*) filter (where s.scalars = trestle_scalars(e.properties)),"
+                      + " count(*) filter (where s.scalars -> 'sS' = 'true'),"
+                      + " (select scalars::text from trestle_entity_scalar where row_key = 'empty')"
+                      + " from trestle_entity e join trestle_entity_scalar s"
+                      + " using (table_id, partition_key, row_key)")) {
+        row.next();
+        assertThat(row.getLong(1)).isEqualTo(72);
+        assertThat(row.getLong(2)).isEqualTo(72);
+        assertThat(row.getLong(3)).as("strings longer than 64 characters").isEqualTo(6);
+        assertThat(row.getString(4)).isEqualTo("{}");
+      }
+    }
+  }
+
   private static void describedIn(HikariDataSource empty, TestDatabase database)
       throws SQLException {
     try (Connection connection = empty.getConnection()) {
       DatabaseMetaData meta = connection.getMetaData();
       String schema = connection.getSchema();
       List<String> undescribed = new ArrayList<>();
-      for (String table :
-          List.of(
-              "trestle_table",
-              "trestle_entity",
-              "trestle_service_properties",
-              "trestle_property_index")) {
+      List<String> described =
+          new ArrayList<>(
+              List.of(
+                  "trestle_table",
+                  "trestle_entity",
+                  "trestle_service_properties",
+                  "trestle_property_index"));
+      if (database.kind() != TestDatabase.Kind.H2) {
+        described.add("trestle_entity_scalar");
+      }
+      for (String table : described) {
         String name = database.kind() == TestDatabase.Kind.H2 ? table.toUpperCase() : table;
         try (ResultSet tables = meta.getTables(null, schema, name, null)) {
           assertThat(tables.next()).as(table).isTrue();

@@ -101,7 +101,11 @@ public final class EntityStatements {
       "insert into trestle_entity_scalar (table_id, partition_key, row_key, scalars) select"
           + " w.table_id, w.partition_key, w.row_key, ";
 
-  /** Replaces an orphan scalar row (harmless, allowed) rather than failing on its key. */
+  /**
+   * A written entity's scalar row replaces the one it had. New entities insert theirs plainly,
+   * which costs less than a speculative insert: no scalar row can be there without its entity,
+   * since deletes and truncates of entities remove theirs (R__entity_scalars.sql).
+   */
   private static final String SCALAR_CONFLICT =
       " on conflict (table_id, partition_key, row_key) do update set scalars = excluded.scalars";
 
@@ -114,7 +118,7 @@ public final class EntityStatements {
     boolean scalars = dialect.hasScalarStore();
     this.entitiesForReading = entitiesForReading;
     this.insert =
-        written(
+        inserted(
             scalars,
             "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)"
                 + " select id, cast(? as varchar), cast(? as varchar), cast(? as bigint), "
@@ -141,7 +145,7 @@ public final class EntityStatements {
             + " on e.table_id = t.id and e.partition_key = ? and e.row_key = ?"
             + " where t.account = ? and t.name_key = ?";
     this.groupInsert =
-        written(
+        inserted(
             scalars,
             "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)"
                 + " values (?, ?, ?, ?, "
@@ -207,13 +211,18 @@ public final class EntityStatements {
     return scalars ? withScalars(dml, false) : dml;
   }
 
+  /** {@link #written} of new entities. */
+  private static String inserted(boolean scalars, String dml) {
+    return scalars ? withScalars(dml, false).replace(SCALAR_CONFLICT, "") : dml;
+  }
+
   private static String writtenTicks(Dialect dialect, String dml) {
     return dialect.hasScalarStore() ? withScalars(dml, true) : dialect.returningTicks(dml);
   }
 
   /**
-   * {@link #withScalars} of a multi-row insert from arrays: binds two more arrays, the row keys and
-   * their scalar documents, in the same order.
+   * {@link #withScalars} of a multi-row insert of new entities from arrays: binds two more arrays,
+   * the row keys and their scalar documents, in the same order.
    */
   private static String rowsWritten(boolean scalars, String dml) {
     if (!scalars) {
@@ -224,8 +233,7 @@ public final class EntityStatements {
         + " returning table_id, partition_key, row_key) "
         + SCALAR_UPSERT
         + "cast(s.v as jsonb) from w join unnest(cast(? as text[]), cast(? as text[])) as s(r, v)"
-        + " on s.r = w.row_key"
-        + SCALAR_CONFLICT;
+        + " on s.r = w.row_key";
   }
 
   /**

@@ -343,15 +343,21 @@ public final class BulkEntityWriter implements BulkWriter {
     for (int i = 0; i < rows; i++) {
       sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?)");
     }
+    boolean replace = options.mode() == BulkWriteOptions.Mode.REPLACE;
     sql.append(
         "), s AS (INSERT INTO trestle_entity_scalar (table_id, partition_key, row_key, scalars)"
             + " SELECT CAST(table_id AS bigint), partition_key, row_key, CAST(scalars AS jsonb)"
-            + " FROM v ON CONFLICT (table_id, partition_key, row_key)"
-            + " DO UPDATE SET scalars = EXCLUDED.scalars)"
-            + " INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties)"
+            + " FROM v");
+    if (replace) {
+      // new entities need no conflict clause: no scalar row outlives its entity
+      sql.append(
+          " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET scalars = EXCLUDED.scalars");
+    }
+    sql.append(
+        ") INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties)"
             + " SELECT CAST(table_id AS bigint), partition_key, row_key, CAST(ticks AS bigint),"
             + " CAST(properties AS jsonb) FROM v");
-    if (options.mode() == BulkWriteOptions.Mode.REPLACE) {
+    if (replace) {
       sql.append(
           " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET ticks = EXCLUDED.ticks,"
               + " properties = EXCLUDED.properties");
