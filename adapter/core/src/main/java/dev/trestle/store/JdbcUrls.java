@@ -19,11 +19,12 @@ import java.util.regex.Pattern;
  * runs when it closes a database: in H2 2.3.232 that compaction can lose chunks (h2database issue
  * 4247) and, on a file just recovered from a killed process, fails its own assertion
  * (RandomAccessStore.moveChunkInside, issue 4086); a copy resumed on such a file failed in CI. The
- * file then keeps its size when closed; H2 reuses its free space while it runs. Refused besides:
- * {@code LOG=0} (no transaction log: a killed process loses data; H2 2.x refuses it too), {@code
- * FILE_LOCK=NO} (a second process may open and overwrite the same file), {@code LOCK_MODE=0} (no
- * locks: the row locks Trestle decides writes under are gone), and an {@code INIT} script that
- * changes any of these or runs a script file Trestle cannot read. In-memory H2 ({@code
+ * file then keeps its size when closed; H2 reuses its free space while it runs. {@code CACHE_SIZE}
+ * (unless the URL sets it, or names a server) is a quarter of the heap ({@link #cacheSizeKb}).
+ * Refused besides: {@code LOG=0} (no transaction log: a killed process loses data; H2 2.x refuses
+ * it too), {@code FILE_LOCK=NO} (a second process may open and overwrite the same file), {@code
+ * LOCK_MODE=0} (no locks: the row locks Trestle decides writes under are gone), and an {@code INIT}
+ * script that changes any of these or runs a script file Trestle cannot read. In-memory H2 ({@code
  * jdbc:h2:mem:} and the in-memory file systems {@code memFS:}, {@code memLZF:}, {@code nioMemFS:},
  * {@code nioMemLZF:}) keeps nothing and is left as it is.
  */
@@ -39,6 +40,19 @@ public final class JdbcUrls {
   private static final Pattern INIT_SETTING =
       Pattern.compile(
           "(?i)\\bSET\\s+(WRITE_DELAY|LOG|LOCK_MODE|DB_CLOSE_ON_EXIT)\\s*(?:=|\\bTO\\b)?\\s*([^\\s;]*)");
+
+  /** An H2 server's database, whose cache is the server's to size. */
+  private static final Pattern REMOTE = Pattern.compile("(?i)jdbc:h2:(?:tcp|ssl)://");
+
+  /**
+   * H2's page cache for an embedded file database, in KB: a quarter of the heap, at least H2's own
+   * 16 MB. With 16 MB a table of 100,000 entities of 1 KB no longer fits, and every filtered scan
+   * read and decoded each of its pages from the file again (most of its CPU, measured in
+   * bench/RESULTS.md); the cache fills only as far as the data read.
+   */
+  static long cacheSizeKb(long maxHeapBytes) {
+    return Math.max(16 * 1024, maxHeapBytes / 4 / 1024);
+  }
 
   private static final Pattern RUNSCRIPT = Pattern.compile("(?i)\\bRUNSCRIPT\\b");
 
@@ -74,6 +88,9 @@ public final class JdbcUrls {
     }
     if (setting(url, "MAX_COMPACT_TIME") == null) {
       url = url + ";MAX_COMPACT_TIME=0";
+    }
+    if (setting(url, "CACHE_SIZE") == null && !REMOTE.matcher(url).lookingAt()) {
+      url = url + ";CACHE_SIZE=" + cacheSizeKb(Runtime.getRuntime().maxMemory());
     }
     String log = setting(url, "LOG");
     if (log != null) {

@@ -175,6 +175,17 @@ public interface Dialect {
   }
 
   /**
+   * One condition for a filter that compares user properties only ({@link
+   * dev.trestle.filter.FilterExpression.Comparison}s of properties other than the keys and {@code
+   * Timestamp}, under {@code and}, {@code or}, {@code not} and constants), with the meaning of its
+   * comparisons' {@link #compareProperty} conditions combined; null when this database evaluates it
+   * comparison by comparison. Never NULL.
+   */
+  default Condition propertyFilter(dev.trestle.filter.FilterExpression filter) {
+    return null;
+  }
+
+  /**
    * The stored text (as {@link #encodeText} makes it) of a user property when it is a String, NULL
    * when the entity lacks it or holds another type.
    */

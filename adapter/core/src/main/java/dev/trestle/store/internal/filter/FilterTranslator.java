@@ -6,7 +6,6 @@ import static org.jooq.impl.DSL.val;
 
 import dev.trestle.PropertyValue;
 import dev.trestle.PropertyValue.DateTimeValue;
-import dev.trestle.PropertyValue.Int32Value;
 import dev.trestle.PropertyValue.StringValue;
 import dev.trestle.filter.FilterExpression;
 import dev.trestle.filter.FilterExpression.And;
@@ -16,12 +15,12 @@ import dev.trestle.filter.FilterExpression.Constant;
 import dev.trestle.filter.FilterExpression.Not;
 import dev.trestle.filter.FilterExpression.Or;
 import dev.trestle.filter.FilterExpression.TextComparison;
-import dev.trestle.store.internal.codec.StoredType;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.Schema;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.trestle.store.internal.database.TypedComparison;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 import org.jooq.Condition;
 import org.jooq.Field;
@@ -41,7 +40,94 @@ public final class FilterTranslator {
 
   /** A condition on the entity table's columns. */
   public Condition entities(FilterExpression filter) {
-    return translate(filter, this::entityComparison, this::textComparison);
+    if (onlyProperties(filter)) {
+      Condition whole = dialect.propertyFilter(filter);
+      if (whole != null) {
+        return whole;
+      }
+    }
+    return switch (filter) {
+      case And and -> junction(filter, true);
+      case Or or -> junction(filter, false);
+      case Not n -> not(entities(n.operand()));
+      default -> translate(filter, this::entityComparison, this::textComparison);
+    };
+  }
+
+  /**
+   * An {@code and} (or an {@code or}) chain whose property-only members the dialect evaluates as
+   * one condition (one function call per row on H2, where each call is a cost of its own), the
+   * other members translated one by one; as {@link #translate} does when the dialect has no such
+   * condition.
+   */
+  private Condition junction(FilterExpression filter, boolean and) {
+    List<FilterExpression> members = new ArrayList<>();
+    flatten(filter, and, members);
+    List<FilterExpression> properties = members.stream().filter(m -> onlyProperties(m)).toList();
+    Condition grouped =
+        properties.size() < 2 || properties.size() == members.size()
+            ? null
+            : dialect.propertyFilter(
+                properties.stream()
+                    .reduce((l, r) -> and ? new And(l, r) : new Or(l, r))
+                    .orElseThrow());
+    if (grouped == null) {
+      return switch (filter) {
+        case And a -> entities(a.left()).and(entities(a.right()));
+        case Or o -> entities(o.left()).or(entities(o.right()));
+        default -> throw new IllegalArgumentException("not a junction: " + filter);
+      };
+    }
+    Condition result = grouped;
+    for (FilterExpression member : members) {
+      if (!properties.contains(member)) {
+        result = and ? result.and(entities(member)) : result.or(entities(member));
+      }
+    }
+    return result;
+  }
+
+  private static void flatten(FilterExpression filter, boolean and, List<FilterExpression> out) {
+    switch (filter) {
+      case And a when and -> {
+        flatten(a.left(), true, out);
+        flatten(a.right(), true, out);
+      }
+      case Or o when !and -> {
+        flatten(o.left(), false, out);
+        flatten(o.right(), false, out);
+      }
+      default -> out.add(filter);
+    }
+  }
+
+  /** Whether the filter compares user properties only, at least one of them. */
+  private static boolean onlyProperties(FilterExpression filter) {
+    return switch (filter) {
+      case And and ->
+          onlyPropertiesOrConstant(and.left())
+              && onlyPropertiesOrConstant(and.right())
+              && (onlyProperties(and.left()) || onlyProperties(and.right()));
+      case Or or ->
+          onlyPropertiesOrConstant(or.left())
+              && onlyPropertiesOrConstant(or.right())
+              && (onlyProperties(or.left()) || onlyProperties(or.right()));
+      case Not n -> onlyProperties(n.operand());
+      case Constant c -> false;
+      case Comparison c -> !isSystemProperty(c.property());
+      case TextComparison t -> false;
+    };
+  }
+
+  private static boolean onlyPropertiesOrConstant(FilterExpression filter) {
+    return filter instanceof Constant || onlyProperties(filter);
+  }
+
+  private static boolean isSystemProperty(String property) {
+    return switch (property) {
+      case "PartitionKey", "RowKey", "Timestamp" -> true;
+      default -> false;
+    };
   }
 
   /**
@@ -182,29 +268,17 @@ public final class FilterTranslator {
               ? compare(Schema.TICKS, comparison.operator(), Ticks.of(d.value()))
               : falseCondition();
       default ->
-          literal instanceof Int32Value number
-              // An Int32 literal also compares with Int64 values (as integers) and Double values
-              // (as a double).
-              ? dialect
-                  .compareProperty(
-                      comparison.property(),
-                      EnumSet.of(StoredType.INT32, StoredType.INT64),
-                      comparison.operator(),
-                      literal)
-                  .or(
+          TypedComparison.of(comparison).stream()
+              .map(
+                  typed ->
                       dialect.compareProperty(
-                          comparison.property(),
-                          EnumSet.of(StoredType.DOUBLE),
-                          comparison.operator(),
-                          PropertyValue.of((double) number.value())))
-              : dialect.compareProperty(
-                  comparison.property(), acceptedTypes(literal), comparison.operator(), literal);
+                          typed.property(),
+                          typed.acceptedTypes(),
+                          typed.operator(),
+                          typed.literal()))
+              .reduce(Condition::or)
+              .orElseThrow();
     };
-  }
-
-  /** The stored types a literal other than Int32 compares with: only its own. */
-  static Set<StoredType> acceptedTypes(PropertyValue literal) {
-    return EnumSet.of(StoredType.of(literal.type()));
   }
 
   private static <T> Condition compare(Field<T> column, ComparisonOperator operator, T value) {

@@ -18,9 +18,10 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
 /**
- * H2: properties as JSON text, compared by the deterministic Java function {@code trestle_compare}
- * ({@link H2Functions}), registered by the H2 migrations. H2 already orders strings by UTF-16 code
- * units.
+ * H2: properties as JSON text, compared by deterministic Java functions ({@link H2Functions})
+ * registered by the H2 migrations: a filter's property comparisons in one {@code trestle_matches}
+ * call per row, a single comparison (time to live) by {@code trestle_compare}. H2 already orders
+ * strings by UTF-16 code units.
  */
 final class H2Dialect implements Dialect {
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -166,6 +167,12 @@ final class H2Dialect implements Dialect {
         val(operator.name()),
         val(StoredType.of(literal.type()).tag),
         val(StoredType.text(literal)));
+  }
+
+  /** One call of {@code trestle_matches} per row, the filter bound as one {@link FilterProgram}. */
+  @Override
+  public Condition propertyFilter(dev.trestle.filter.FilterExpression filter) {
+    return condition("trestle_matches({0}, {1})", PROPERTIES, val(FilterProgram.write(filter)));
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.trestle.store.internal.h2;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.trestle.filter.FilterExpression.ComparisonOperator;
 import dev.trestle.store.internal.codec.PropertyCodec;
 import dev.trestle.store.internal.codec.StoredType;
 import java.io.IOException;
@@ -37,7 +38,52 @@ public final class H2Functions {
     if (stored == null || !acceptedTags.contains(stored[0])) {
       return false;
     }
-    return holds(operator, compare(stored[1], StoredType.ofTag(literalTag), literalText));
+    return holds(
+        ComparisonOperator.valueOf(operator),
+        compare(stored[1], StoredType.ofTag(literalTag), literalText));
+  }
+
+  /**
+   * True when the document matches a filter over user properties ({@link FilterProgram}'s text):
+   * one call per row, which reads the document once, instead of one {@link #compare} per
+   * comparison. Never null.
+   */
+  public static boolean matches(String document, String program) {
+    if (document == null) {
+      return false;
+    }
+    return LAST_PROGRAM.get().matches(document, program);
+  }
+
+  /** The program a thread ran last (compiled once per statement) and its reading of a row. */
+  private static final ThreadLocal<Evaluation> LAST_PROGRAM =
+      ThreadLocal.withInitial(Evaluation::new);
+
+  private static final class Evaluation {
+    private String text;
+    private FilterProgram program;
+    private final DocumentValues values = new DocumentValues();
+
+    boolean matches(String document, String programText) {
+      // H2 hands over the same String for a bound value row after row
+      if (programText != text) {
+        if (!programText.equals(text)) {
+          program = FilterProgram.read(programText);
+        }
+        text = programText;
+      }
+      values.read(document, program.properties);
+      return program.root.test(values);
+    }
+  }
+
+  /**
+   * The property's {type tag, text} as a JSON parser reads it from the document, or null when the
+   * document does not have it.
+   */
+  static String[] find(String document, String property) {
+    String[] value = ParsedDocument.find(document, property);
+    return value == ParsedDocument.ABSENT ? null : value;
   }
 
   /**
@@ -53,7 +99,7 @@ public final class H2Functions {
   }
 
   /**
-   * A filter with several comparisons calls {@link #compare} several times per row with the same
+   * A condition with several comparisons calls {@link #compare} several times per row with the same
    * document; each thread keeps the properties it already looked up in the last document (by
    * identity, as H2 hands over the same string).
    */
@@ -122,19 +168,19 @@ public final class H2Functions {
     };
   }
 
-  private static boolean holds(String operator, Integer comparison) {
+  /** Whether a three-way comparison (null: unordered) satisfies the operator. */
+  static boolean holds(ComparisonOperator operator, Integer comparison) {
     if (comparison == null) {
-      return operator.equals("NE");
+      return operator == ComparisonOperator.NE;
     }
     int c = comparison;
     return switch (operator) {
-      case "EQ" -> c == 0;
-      case "NE" -> c != 0;
-      case "GT" -> c > 0;
-      case "GE" -> c >= 0;
-      case "LT" -> c < 0;
-      case "LE" -> c <= 0;
-      default -> throw new IllegalArgumentException("Unknown operator " + operator);
+      case EQ -> c == 0;
+      case NE -> c != 0;
+      case GT -> c > 0;
+      case GE -> c >= 0;
+      case LT -> c < 0;
+      case LE -> c <= 0;
     };
   }
 }

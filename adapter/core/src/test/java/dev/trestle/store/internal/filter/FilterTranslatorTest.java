@@ -21,12 +21,11 @@ class FilterTranslatorTest {
   private static final Dialect POSTGRES = new PostgresDatabaseType().dialect();
 
   /**
-   * H2's typed comparison: properties, name, accepted type tags, operator, literal's tag, literal's
-   * text.
+   * H2's evaluation of comparisons of user properties in one call per row: properties, the filter
+   * as one bound text (see h2.FilterProgram: operator's ordinal, property, accepted type tags,
+   * literal's tag, literal's text).
    */
-  private static final String H2_COMPARE =
-      "trestle_compare(\"properties\", cast(? as varchar), cast(? as varchar),"
-          + " cast(? as varchar), cast(? as varchar), cast(? as varchar))";
+  private static final String H2_MATCHES = "(trestle_matches(\"properties\", cast(? as varchar)))";
 
   private static void assertEntities(
       Dialect dialect, String filter, String sql, Object... bindValues) {
@@ -105,7 +104,7 @@ class FilterTranslatorTest {
   @Test
   void stringWithAQuoteIsOneBindValue() {
     String filter = "Name eq 'O''Brien'";
-    assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Name", "s", "EQ", "s", "O'Brien");
+    assertEntities(H2, filter, H2_MATCHES, "c04:Name1:ss7:O'Brien");
     assertEntities(
         POSTGRES,
         filter,
@@ -119,20 +118,7 @@ class FilterTranslatorTest {
   @Test
   void int32AlsoComparesWithInt64AndDoubleValues() {
     String filter = "Age gt 30";
-    assertEntities(
-        H2,
-        filter,
-        "((" + H2_COMPARE + ") or (" + H2_COMPARE + "))",
-        "Age",
-        "il",
-        "GT",
-        "i",
-        "30",
-        "Age",
-        "d",
-        "GT",
-        "d",
-        "30.0");
+    assertEntities(H2, filter, H2_MATCHES, "|c23:Age2:ili2:30c23:Age1:dd4:30.0");
     assertEntities(
         POSTGRES,
         filter,
@@ -152,7 +138,7 @@ class FilterTranslatorTest {
   @Test
   void int64() {
     String filter = "Big le 5000000000L";
-    assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Big", "l", "LE", "l", "5000000000");
+    assertEntities(H2, filter, H2_MATCHES, "c53:Big1:ll10:5000000000");
     assertEntities(
         POSTGRES,
         filter,
@@ -166,7 +152,7 @@ class FilterTranslatorTest {
   @Test
   void doubleKeepsNaNOutOfOrderedComparisons() {
     String filter = "Price lt 9.5";
-    assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Price", "d", "LT", "d", "9.5");
+    assertEntities(H2, filter, H2_MATCHES, "c45:Price1:dd3:9.5");
     assertEntities(
         POSTGRES,
         filter,
@@ -181,7 +167,7 @@ class FilterTranslatorTest {
   @Test
   void booleanValue() {
     String filter = "Active eq true";
-    assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Active", "b", "EQ", "b", "true");
+    assertEntities(H2, filter, H2_MATCHES, "c06:Active1:bb4:true");
     assertEntities(
         POSTGRES,
         filter,
@@ -195,7 +181,7 @@ class FilterTranslatorTest {
   @Test
   void dateTimeComparesTicks() {
     String filter = "Born ge datetime'2020-01-01T00:00:00Z'";
-    assertEntities(H2, filter, "(" + H2_COMPARE + ")", "Born", "t", "GE", "t", "15778368000000000");
+    assertEntities(H2, filter, H2_MATCHES, "c34:Born1:tt17:15778368000000000");
     assertEntities(
         POSTGRES,
         filter,
@@ -209,15 +195,7 @@ class FilterTranslatorTest {
   @Test
   void guidAndBinaryCompareAsLowerCaseText() {
     String guid = "Id eq guid'0F8FAD5B-D9CB-469F-A165-70867728950E'";
-    assertEntities(
-        H2,
-        guid,
-        "(" + H2_COMPARE + ")",
-        "Id",
-        "g",
-        "EQ",
-        "g",
-        "0f8fad5b-d9cb-469f-a165-70867728950e");
+    assertEntities(H2, guid, H2_MATCHES, "c02:Id1:gg36:0f8fad5b-d9cb-469f-a165-70867728950e");
     assertEntities(
         POSTGRES,
         guid,
@@ -228,7 +206,7 @@ class FilterTranslatorTest {
         "0f8fad5b-d9cb-469f-a165-70867728950e");
 
     String binary = "Data eq X'0AFF'";
-    assertEntities(H2, binary, "(" + H2_COMPARE + ")", "Data", "x", "EQ", "x", "0aff");
+    assertEntities(H2, binary, H2_MATCHES, "c04:Data1:xx4:0aff");
     assertEntities(
         POSTGRES,
         binary,
@@ -240,27 +218,25 @@ class FilterTranslatorTest {
   }
 
   @Test
+  void propertyComparisonsOfAnAndChainAreOneCallOnH2() {
+    String filter = "Price gt 990 and PartitionKey eq 'p' and Category eq 'c7'";
+    assertEntities(
+        H2,
+        filter,
+        "(" + H2_MATCHES + " and \"partition_key\" = cast(? as varchar))",
+        "&|c25:Price2:ili3:990c25:Price1:dd5:990.0c08:Category1:ss2:c7",
+        "p");
+  }
+
+  @Test
   void notAndOr() {
     String filter = "not (A eq 'x') or B ne 'y' and PartitionKey gt 'k'";
     assertEntities(
         H2,
         filter,
-        "(not ("
-            + H2_COMPARE
-            + ") or (("
-            + H2_COMPARE
-            + ")"
-            + " and \"partition_key\" > cast(? as varchar)))",
-        "A",
-        "s",
-        "EQ",
-        "s",
-        "x",
-        "B",
-        "s",
-        "NE",
-        "s",
-        "y",
+        "(" + H2_MATCHES + " or (" + H2_MATCHES + " and \"partition_key\" > cast(? as varchar)))",
+        "!c01:A1:ss1:x",
+        "c11:B1:ss1:y",
         "k");
     assertEntities(
         POSTGRES,
