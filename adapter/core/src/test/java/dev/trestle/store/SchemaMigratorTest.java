@@ -91,6 +91,16 @@ class SchemaMigratorTest {
         assertThat(row.getLong(3)).as("strings longer than 64 characters").isEqualTo(6);
         assertThat(row.getString(4)).isEqualTo("{}");
       }
+      try (Connection connection = empty.getConnection();
+          Statement statement = connection.createStatement()) {
+        // a truncate of the entities by hand leaves no scalar row behind (R__entity_scalars.sql)
+        statement.execute("truncate trestle_entity");
+        try (ResultSet left =
+            statement.executeQuery("select count(*) from trestle_entity_scalar")) {
+          left.next();
+          assertThat(left.getLong(1)).isZero();
+        }
+      }
     }
   }
 
