@@ -99,7 +99,7 @@ public final class ScalarPrefilter {
         Set<StoredType> types =
             literal instanceof Int32Value
                 ? EnumSet.of(StoredType.INT32, StoredType.INT64, StoredType.DOUBLE)
-                : FilterTranslator.acceptedTypes(literal);
+                : EnumSet.of(StoredType.of(literal.type()));
         // a value too large to copy (strings and binaries) may or may not compare
         yield new Bounds(
             new Term(dialect.compareScalar(scalars, types, name, operator, literal, true), true),
