@@ -8,6 +8,7 @@ import dev.trestle.server.internal.TableApiHandler;
 import dev.trestle.server.internal.http.BodyRateHandler;
 import dev.trestle.server.internal.http.ProtocolErrorHandler;
 import dev.trestle.server.internal.http.RequestEvents;
+import dev.trestle.server.internal.http.RequestThreads;
 import dev.trestle.server.internal.http.TableConnectionFactory;
 import dev.trestle.server.internal.tls.TlsConnections;
 import java.time.Clock;
@@ -27,7 +28,6 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
-import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
@@ -71,11 +71,18 @@ public final class TrestleServer implements AutoCloseable {
   private static final long SHUTDOWN_IDLE_TIMEOUT_MS = 100;
   private static final int MAX_HEADER_BYTES = 64 * 1024;
 
+  /**
+   * Requests served on platform threads at once before further ones start on virtual threads: more
+   * than the default database pool, so that requests waiting for a connection wait on them too.
+   */
+  private static final int PLATFORM_REQUEST_THREADS = 32;
+
   private final String host;
   private final ServerCertificate certificate;
   private final Server server;
   private final ServerConnector connector;
   private final GracefulHandler graceful;
+  private final RequestThreads requestThreads;
 
   private TrestleServer(Builder builder) {
     this.host = builder.host;
@@ -98,9 +105,10 @@ public final class TrestleServer implements AutoCloseable {
 
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("trestle-http");
-    // requests block on JDBC: run them on virtual threads so a slow database does not exhaust the
-    // pool
-    threads.setVirtualThreadsExecutor(VirtualThreads.getDefaultVirtualThreadsExecutor());
+    // requests block on JDBC: a few platform threads serve them, and virtual threads take the rest,
+    // so a slow database does not exhaust the pool
+    requestThreads = new RequestThreads(PLATFORM_REQUEST_THREADS);
+    threads.setVirtualThreadsExecutor(requestThreads);
     server = new Server(threads);
     server.setStopTimeout(STOP_TIMEOUT_MS);
     // what Jetty refuses itself (unparsable requests, requests during shutdown) still gets an
@@ -223,6 +231,8 @@ public final class TrestleServer implements AutoCloseable {
       server.stop();
     } catch (Exception e) {
       throw new IllegalStateException("Trestle did not stop cleanly: " + e.getMessage(), e);
+    } finally {
+      requestThreads.shutdown();
     }
   }
 

@@ -24,7 +24,8 @@ import java.util.Set;
  * undecoded: each row's properties go from their stored JSON to the response's.
  */
 public final class ODataJsonWriter {
-  // one shared buffer pool: requests run on virtual threads, where a per-thread pool starts empty
+  // one shared buffer pool: requests also run on virtual threads, where a per-thread pool starts
+  // empty
   private static final JsonFactory JSON =
       JsonFactory.builder().recyclerPool(JsonRecyclerPools.sharedConcurrentDequePool()).build();
 
