@@ -92,6 +92,18 @@ public sealed interface FilterExpression {
     GT,
     GE,
     LT,
-    LE
+    LE;
+
+    /** Whether a three-way comparison's result (stored value against literal) satisfies this. */
+    public boolean holds(int order) {
+      return switch (this) {
+        case EQ -> order == 0;
+        case NE -> order != 0;
+        case GT -> order > 0;
+        case GE -> order >= 0;
+        case LT -> order < 0;
+        case LE -> order <= 0;
+      };
+    }
   }
 }

@@ -44,21 +44,10 @@ public final class ValueComparison {
         return testIeee(d.value(), operator, i.value());
       }
       if (stored instanceof PropertyValue.Int64Value l) {
-        return holds(operator, Long.compare(l.value(), i.value()));
+        return operator.holds(Long.compare(l.value(), i.value()));
       }
     }
-    return holds(operator, compareSameType(stored, literal));
-  }
-
-  private static boolean holds(ComparisonOperator operator, int order) {
-    return switch (operator) {
-      case EQ -> order == 0;
-      case NE -> order != 0;
-      case GT -> order > 0;
-      case GE -> order >= 0;
-      case LT -> order < 0;
-      case LE -> order <= 0;
-    };
+    return operator.holds(compareSameType(stored, literal));
   }
 
   // IEEE 754 as .NET and Java primitives do it: NaN is unordered (only ne is true), -0.0 equals

@@ -173,14 +173,6 @@ public final class H2Functions {
     if (comparison == null) {
       return operator == ComparisonOperator.NE;
     }
-    int c = comparison;
-    return switch (operator) {
-      case EQ -> c == 0;
-      case NE -> c != 0;
-      case GT -> c > 0;
-      case GE -> c >= 0;
-      case LT -> c < 0;
-      case LE -> c <= 0;
-    };
+    return operator.holds(comparison);
   }
 }
