@@ -47,6 +47,14 @@ public final class StoreErrors {
             + " TableServiceBuilder.extensions(false)).");
   }
 
+  /** A write retried as often as it may, each time refused by concurrent writes' locks. */
+  public static TableException keptConflicting(Throwable cause) {
+    return new TableException(
+        TableErrorCode.SERVER_BUSY,
+        "The server is busy: the write kept conflicting with concurrent writes. Please retry.",
+        cause);
+  }
+
   public static TableException entityAlreadyExists() {
     return new TableException(
         TableErrorCode.ENTITY_ALREADY_EXISTS, "The specified entity already exists.");

@@ -185,6 +185,10 @@ public final class BulkEntityWriter implements BulkWriter {
                     }));
         return;
       } catch (DataAccessException e) {
+        boolean retryable = store.errors.isTransient(e) || store.errors.isDuplicateKey(e);
+        if (turn != null && retryable) {
+          throw new OrderedBatches.RetryAlone(e); // decided again on its own, without a turn
+        }
         if (store.errors.isDuplicateKey(e) && options.mode() == BulkWriteOptions.Mode.INSERT) {
           afterDuplicateKey.run();
           if (attempt < MAX_ATTEMPTS && removedExpired(rows)) {
@@ -204,9 +208,11 @@ public final class BulkEntityWriter implements BulkWriter {
         if (store.errors.isMissingParent(e)) {
           throw StoreErrors.tableNotFound();
         }
-        if (attempt == MAX_ATTEMPTS
-            || !(store.errors.isTransient(e) || store.errors.isDuplicateKey(e))) {
+        if (!retryable) {
           throw e;
+        }
+        if (attempt == MAX_ATTEMPTS) {
+          throw StoreErrors.keptConflicting(e);
         }
       }
     }

@@ -2,7 +2,6 @@ package dev.trestle.store.internal.write;
 
 import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
-import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.TableOperation;
 import dev.trestle.TableOperation.Kind;
@@ -251,12 +250,7 @@ public final class EntityWriter {
         failure = e;
       }
       if (attempt == MAX_ATTEMPTS) {
-        throw new OperationFailure(
-            0,
-            new TableException(
-                TableErrorCode.SERVER_BUSY,
-                "The server is busy: the write kept conflicting with concurrent writes. Please retry.",
-                failure));
+        throw new OperationFailure(0, StoreErrors.keptConflicting(failure));
       }
       // Someone else won a race for one of our keys; back off a little and decide again on fresh
       // data.

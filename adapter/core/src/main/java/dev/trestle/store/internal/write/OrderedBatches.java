@@ -3,6 +3,8 @@ package dev.trestle.store.internal.write;
 import dev.trestle.BulkWriteOptions;
 import dev.trestle.TableEntity;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -21,6 +23,12 @@ import java.util.concurrent.Executors;
  * commit): the later one's statement would wait for the earlier's row lock, or, if first, make the
  * earlier one wait for it while it waits for the earlier one's commit, which the database cannot
  * see as a deadlock.
+ *
+ * <p>Disjoint keys do not always mean disjoint locks: after a crash H2 can hold a row version of a
+ * transaction that never finished under a transaction number it then gives to a new transaction
+ * (h2database issue 2080), so an earlier batch may wait on a later one's transaction. A batch that
+ * would retry (a lock timeout, a conflict) therefore throws {@link RetryAlone} instead: the later
+ * batches roll back, and the caller writes it and them again one at a time, in order.
  */
 final class OrderedBatches implements AutoCloseable {
 
@@ -69,7 +77,17 @@ final class OrderedBatches implements AutoCloseable {
     }
   }
 
-  /** Commits a batch in its turn. */
+  /**
+   * Thrown by a batch's work, in its turn, for a failure it would retry: it is written again once
+   * no later batch holds a transaction.
+   */
+  static final class RetryAlone extends RuntimeException {
+    RetryAlone(Throwable cause) {
+      super("A batch to write again on its own", cause, false, false);
+    }
+  }
+
+  /** Commits a batch in its turn, or with a turn of null on its own. */
   @FunctionalInterface
   interface Work {
     void commit(Turn turn);
@@ -81,7 +99,7 @@ final class OrderedBatches implements AutoCloseable {
     void committed(int adds, TableEntity last);
   }
 
-  private record InFlight(Turn turn, Set<?> keys, int adds, TableEntity last) {}
+  private record InFlight(Turn turn, Set<?> keys, int adds, TableEntity last, Work work) {}
 
   private final ExecutorService threads;
   private final Committed committed;
@@ -106,7 +124,7 @@ final class OrderedBatches implements AutoCloseable {
     }
     Turn turn = new Turn(last);
     last = turn;
-    inFlight.add(new InFlight(turn, keys, adds, lastAdded));
+    inFlight.add(new InFlight(turn, keys, adds, lastAdded, work));
     threads.execute(
         () -> {
           try {
@@ -149,6 +167,10 @@ final class OrderedBatches implements AutoCloseable {
     try {
       oldest.turn().done.get();
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof RetryAlone) {
+        writeAgainOneByOne(oldest);
+        return;
+      }
       dropAfterFailure();
       throw e.getCause() instanceof RuntimeException r
           ? r
@@ -158,6 +180,21 @@ final class OrderedBatches implements AutoCloseable {
       throw new IllegalStateException("Interrupted while a bulk batch was being written", e);
     }
     committed.committed(oldest.adds(), oldest.last());
+  }
+
+  /**
+   * Writes {@code failed} and every later batch again on this thread, in order, once the later ones
+   * have rolled back (each waited for the failed one, so none committed).
+   */
+  private void writeAgainOneByOne(InFlight failed) {
+    List<InFlight> again = new ArrayList<>();
+    again.add(failed);
+    again.addAll(inFlight);
+    dropAfterFailure();
+    for (InFlight batch : again) {
+      batch.work().commit(null);
+      committed.committed(batch.adds(), batch.last());
+    }
   }
 
   private void dropAfterFailure() {
