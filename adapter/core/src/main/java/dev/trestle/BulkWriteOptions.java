@@ -10,7 +10,8 @@ import java.util.Objects;
  * while the caller fills the next one (pipelined: up to {@value #PIPELINED_BATCHES} batches are
  * written at once, each on a pooled connection of its own, but they still commit one at a time, in
  * order, and the listener hears each commit on the caller's thread, at a later add, flush or
- * close).
+ * close). H2 writes pipelined batches one after another all the same: a process killed while it
+ * commits several at once can leave its file with a key no later write can take.
  */
 public record BulkWriteOptions(
     Mode mode,

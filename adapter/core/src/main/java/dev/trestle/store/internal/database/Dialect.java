@@ -66,6 +66,14 @@ public interface Dialect {
   }
 
   /**
+   * Whether a pipelined bulk writer may commit several transactions at once (see {@code
+   * OrderedBatches}); otherwise it commits one batch after another.
+   */
+  default boolean commitsBulkBatchesConcurrently() {
+    return true;
+  }
+
+  /**
    * Whether reads take the properties column as the UTF-8 bytes the driver received ({@code
    * ResultSet.getBytes}), which responses copy as they are.
    */

@@ -81,7 +81,10 @@ public final class BulkEntityWriter implements BulkWriter {
     this.tableName = tableName;
     this.options = options;
     this.tableId = store.onOneConnection(sql -> TableLookup.id(sql, account, tableName));
-    this.inFlight = options.pipelined() ? new OrderedBatches(tableName, this::committed) : null;
+    this.inFlight =
+        options.pipelined() && store.dialect.commitsBulkBatchesConcurrently()
+            ? new OrderedBatches(tableName, this::committed)
+            : null;
   }
 
   @Override
