@@ -3,6 +3,7 @@ package dev.trestle.cli;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.cli.config.DatabaseSettings;
 import dev.trestle.cli.database.DatabaseConnector;
+import dev.trestle.store.H2IndexRepair;
 import dev.trestle.store.SchemaMigrator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -34,10 +35,14 @@ final class MigrateCommand implements Callable<Integer> {
   public Integer call() {
     DatabaseSettings settings =
         DatabaseSettings.resolve(database.configuration(trestle.environment()), database.flags());
+    // Before the pool opens the file: H2 marks it clean again when it closes it, so even --status
+    // repairs a killed file (it rebuilds indexes, changing no row), or no later command would know.
+    H2IndexRepair repair = H2IndexRepair.beforeOpening(settings.jdbcUrl());
     // Flyway holds one connection for its lock and works on another
     try (HikariDataSource dataSource = DatabaseConnector.open(settings.withPoolSize(2), null)) {
       Optional<String> before = version(dataSource, settings);
       if (statusOnly) {
+        repair(repair, dataSource, settings);
         trestle
             .out()
             .println(
@@ -58,6 +63,7 @@ final class MigrateCommand implements Callable<Integer> {
                 + Trestle.oneLine(String.valueOf(e.getMessage())),
             e);
       }
+      repair(repair, dataSource, settings);
       trestle
           .out()
           .println(
@@ -69,6 +75,18 @@ final class MigrateCommand implements Callable<Integer> {
                       + settings.redactedUrl()
                       + before.map(v -> " (was " + v + ")").orElse(" (was empty)"));
       return ExitCode.OK;
+    }
+  }
+
+  private static void repair(
+      H2IndexRepair repair, HikariDataSource dataSource, DatabaseSettings settings) {
+    try {
+      repair.afterMigrations(dataSource);
+    } catch (RuntimeException e) {
+      throw new CliException(
+          ExitCode.DATABASE,
+          "Cannot repair " + settings.redactedUrl() + ": " + Trestle.oneLine(e.getMessage()),
+          e);
     }
   }
 

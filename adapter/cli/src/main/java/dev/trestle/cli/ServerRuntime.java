@@ -14,6 +14,7 @@ import dev.trestle.cli.ops.OperationsServer;
 import dev.trestle.cli.ops.RequestLog;
 import dev.trestle.cli.ops.RequestMetrics;
 import dev.trestle.server.TrestleServer;
+import dev.trestle.store.H2IndexRepair;
 import dev.trestle.store.SchemaMigrator;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -79,10 +80,12 @@ public final class ServerRuntime implements AutoCloseable {
     gcMetrics.bindTo(registry);
 
     log.info("Opening database {}", settings.database().redactedUrl());
+    // before the pool opens the file: H2 marks it clean again only when it closes it
+    H2IndexRepair repair = H2IndexRepair.beforeOpening(settings.database().jdbcUrl());
     HikariDataSource dataSource = DatabaseConnector.open(settings.database(), registry);
     TableService tableService = null;
     try {
-      tableService = openTables(dataSource, settings);
+      tableService = openTables(dataSource, settings, repair);
       log.info("Schema version {}", SchemaMigrator.version(dataSource).orElse("unknown"));
       BuildInfo build = new BuildInfo(VersionInfo.version(), databaseKind(dataSource));
       build.bindTo(registry);
@@ -116,15 +119,23 @@ public final class ServerRuntime implements AutoCloseable {
     }
   }
 
-  private static TableService openTables(HikariDataSource dataSource, ServerSettings settings) {
+  private static TableService openTables(
+      HikariDataSource dataSource, ServerSettings settings, H2IndexRepair repair) {
+    TableService tables = null;
     try {
-      return TableService.builder()
-          .dataSource(dataSource)
-          .migrate(true)
-          .extensions(settings.extensions())
-          .relaxedTransactions(settings.relaxedTransactions().orElse(null))
-          .build();
+      tables =
+          TableService.builder()
+              .dataSource(dataSource)
+              .migrate(true)
+              .extensions(settings.extensions())
+              .relaxedTransactions(settings.relaxedTransactions().orElse(null))
+              .build();
+      repair.afterMigrations(dataSource);
+      return tables;
     } catch (RuntimeException e) {
+      if (tables != null) {
+        tables.close();
+      }
       throw new CliException(
           ExitCode.DATABASE,
           "Cannot prepare the database "

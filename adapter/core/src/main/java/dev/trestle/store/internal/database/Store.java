@@ -2,6 +2,7 @@ package dev.trestle.store.internal.database;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.trestle.store.H2IndexRepair;
 import dev.trestle.store.SchemaMigrator;
 import dev.trestle.store.internal.codec.PropertyCodec;
 import dev.trestle.store.internal.codec.VersionClock;
@@ -116,8 +117,13 @@ public final class Store implements AutoCloseable {
   /** A store whose new versions come from {@code versions} (a test's skewed clock). */
   public static Store open(StoreSettings settings, QueryLimits queryLimits, VersionClock versions) {
     if (settings.dataSource() != null) {
-      return ready(new Store(settings.dataSource(), null, queryLimits, versions), settings);
+      return ready(
+          new Store(settings.dataSource(), null, queryLimits, versions),
+          settings,
+          H2IndexRepair.beforeOpening(null));
     }
+    // before the pool opens the file: H2 marks it clean again only when it closes it
+    H2IndexRepair repair = H2IndexRepair.beforeOpening(settings.jdbcUrl());
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(
         dev.trestle.store.TransactionPooler.adapt(
@@ -134,19 +140,20 @@ public final class Store implements AutoCloseable {
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
     try {
-      return ready(new Store(pool, pool, queryLimits, versions), settings);
+      return ready(new Store(pool, pool, queryLimits, versions), settings, repair);
     } catch (RuntimeException e) {
       pool.close();
       throw e;
     }
   }
 
-  private static Store ready(Store store, StoreSettings settings) {
+  private static Store ready(Store store, StoreSettings settings, H2IndexRepair repair) {
     dev.trestle.store.TransactionPooler.check(store.dataSource());
     store.dialect.prepareDatabase(store.sql);
     if (settings.migrate()) {
       SchemaMigrator.migrate(store.dataSource());
     }
+    repair.afterMigrations(store.dataSource());
     store.propertyIndex
         .present(); // looked up at start, so that the log says from the start whether it is used
     return store;
