@@ -51,8 +51,10 @@ public final class H2IndexRepair {
 
   /**
    * The unique indexes a write can conflict on, in the schema of migrations/h2, each with the
-   * statements that build it again. The identity key of trestle_table and the BIGINT key of
-   * trestle_feed are H2's row keys, not indexes (see the README's H2 durability row).
+   * statements that build it again. A single BIGINT primary key is H2's row key, not an index, and
+   * no rebuild reaches it: trestle_table's needs nothing (an identity, whose new rows take new
+   * values); trestle_feed's (the table's id) could keep a version that blocks enabling that one
+   * table's change feed, which only a copy of the table would clear, and is left as it is.
    */
   private static final List<UniqueKey> KEYS =
       List.of(
