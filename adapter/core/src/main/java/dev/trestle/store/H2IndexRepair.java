@@ -60,14 +60,18 @@ public final class H2IndexRepair {
       List.of(
           // A plain unique index: built under a new name before the old one is dropped, so that a
           // failed build leaves the key as it was. Entities are what a rebuild may take long for.
+          // Each step may have been done already by a repair a kill cut short.
           new UniqueKey(
               "trestle_entity_key",
-              "select count(*) from information_schema.indexes"
-                  + " where table_schema = schema() and index_name = 'TRESTLE_ENTITY_KEY'",
-              "CREATE UNIQUE INDEX trestle_entity_key_rebuilt"
-                  + " ON trestle_entity (table_id, partition_key, row_key)",
-              "DROP INDEX trestle_entity_key",
-              "ALTER INDEX trestle_entity_key_rebuilt RENAME TO trestle_entity_key"),
+              "trestle_entity",
+              null,
+              List.of(),
+              List.of(
+                  "DROP INDEX IF EXISTS trestle_entity_key_rebuilt",
+                  "CREATE UNIQUE INDEX trestle_entity_key_rebuilt"
+                      + " ON trestle_entity (table_id, partition_key, row_key)",
+                  "DROP INDEX IF EXISTS trestle_entity_key",
+                  "ALTER INDEX trestle_entity_key_rebuilt RENAME TO trestle_entity_key")),
           // Constraints own their index: DROP INDEX refuses it, and a constraint added first would
           // take over the existing index rather than build one, so each is dropped and added again.
           constraint("trestle_table_name_uq", "trestle_table", "UNIQUE (account, name_key)"),
@@ -80,11 +84,12 @@ public final class H2IndexRepair {
           constraint("trestle_change_pk", "trestle_change", "PRIMARY KEY (table_id, position)"),
           new UniqueKey(
               "trestle_service_properties primary key",
+              "trestle_service_properties",
               "select count(*) from information_schema.table_constraints where table_schema ="
                   + " schema() and table_name = 'TRESTLE_SERVICE_PROPERTIES'"
                   + " and constraint_type = 'PRIMARY KEY'",
-              "ALTER TABLE trestle_service_properties DROP PRIMARY KEY",
-              "ALTER TABLE trestle_service_properties ADD PRIMARY KEY (account)"));
+              List.of("ALTER TABLE trestle_service_properties DROP PRIMARY KEY"),
+              List.of("ALTER TABLE trestle_service_properties ADD PRIMARY KEY (account)")));
 
   private final Path file;
 
@@ -131,8 +136,8 @@ public final class H2IndexRepair {
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement()) {
       for (UniqueKey key : KEYS) {
-        if (key.present(connection)) {
-          for (String sql : key.statements()) {
+        if (key.tableExists(connection)) {
+          for (String sql : key.statements(connection)) {
             try {
               statement.execute(sql);
             } catch (SQLException e) {
@@ -250,24 +255,46 @@ public final class H2IndexRepair {
   private static UniqueKey constraint(String name, String table, String definition) {
     return new UniqueKey(
         name,
+        table,
         "select count(*) from information_schema.table_constraints"
             + " where table_schema = schema() and constraint_name = '"
             + name.toUpperCase(Locale.ROOT)
             + "'",
-        "ALTER TABLE " + table + " DROP CONSTRAINT " + name,
-        "ALTER TABLE " + table + " ADD CONSTRAINT " + name + " " + definition);
+        List.of("ALTER TABLE " + table + " DROP CONSTRAINT " + name),
+        List.of("ALTER TABLE " + table + " ADD CONSTRAINT " + name + " " + definition));
   }
 
-  /** A unique key of the schema: how to tell it is there, and the statements that rebuild it. */
-  private record UniqueKey(String name, String presence, List<String> statements) {
-    UniqueKey(String name, String presence, String... statements) {
-      this(name, presence, List.of(statements));
+  /**
+   * A unique key of the schema: its table, how to tell the key is there (null: its statements tell
+   * themselves), the statements that drop it, and those that build it. A key found missing is built
+   * all the same: a repair killed between dropping and building it must not leave it missing.
+   */
+  private record UniqueKey(
+      String name, String table, String presence, List<String> drop, List<String> build) {
+
+    boolean tableExists(Connection connection) throws SQLException {
+      return count(
+              connection,
+              "select count(*) from information_schema.tables where table_schema = schema()"
+                  + " and table_name = '"
+                  + table.toUpperCase(Locale.ROOT)
+                  + "'")
+          > 0;
     }
 
-    boolean present(Connection connection) throws SQLException {
-      try (PreparedStatement query = connection.prepareStatement(presence);
-          ResultSet result = query.executeQuery()) {
-        return result.next() && result.getLong(1) > 0;
+    List<String> statements(Connection connection) throws SQLException {
+      if (presence == null || count(connection, presence) == 0) {
+        return build;
+      }
+      List<String> all = new ArrayList<>(drop);
+      all.addAll(build);
+      return all;
+    }
+
+    private static long count(Connection connection, String query) throws SQLException {
+      try (PreparedStatement statement = connection.prepareStatement(query);
+          ResultSet result = statement.executeQuery()) {
+        return result.next() ? result.getLong(1) : 0;
       }
     }
   }
