@@ -6,6 +6,7 @@ import dev.trestle.cli.config.DatabaseSettings;
 import dev.trestle.cli.database.DatabaseConnector;
 import dev.trestle.store.H2IndexRepair;
 import dev.trestle.store.SchemaMigrator;
+import javax.sql.DataSource;
 
 /** A table service over a pool this command opened; closing it closes both. */
 record Database(TableService tables, HikariDataSource dataSource) implements AutoCloseable {
@@ -49,36 +50,38 @@ record Database(TableService tables, HikariDataSource dataSource) implements Aut
       throw new CliException(ExitCode.USAGE, Trestle.oneLine(e.getMessage()), e);
     } catch (RuntimeException e) {
       dataSource.close();
-      throw new CliException(
-          ExitCode.DATABASE,
-          "Cannot prepare the database "
-              + settings.redactedUrl()
-              + ": "
-              + Trestle.oneLine(String.valueOf(e.getMessage())),
-          e);
+      throw cannotPrepare(settings, e);
     }
-    repairOrClose(repair, tables, dataSource, settings);
+    try {
+      repair(repair, dataSource, settings);
+    } catch (CliException e) {
+      tables.close();
+      dataSource.close();
+      throw e;
+    }
     return new Database(tables, dataSource);
   }
 
-  private static void repairOrClose(
-      H2IndexRepair repair,
-      TableService tables,
-      HikariDataSource dataSource,
-      DatabaseSettings settings) {
+  /**
+   * Rebuilds what an H2 file a kill left needs (nothing for any other database); its failure is the
+   * database's.
+   */
+  static void repair(H2IndexRepair repair, DataSource dataSource, DatabaseSettings settings) {
     try {
       repair.afterMigrations(dataSource);
     } catch (RuntimeException e) {
-      tables.close();
-      dataSource.close();
-      throw new CliException(
-          ExitCode.DATABASE,
-          "Cannot prepare the database "
-              + settings.redactedUrl()
-              + ": "
-              + Trestle.oneLine(String.valueOf(e.getMessage())),
-          e);
+      throw cannotPrepare(settings, e);
     }
+  }
+
+  private static CliException cannotPrepare(DatabaseSettings settings, RuntimeException e) {
+    return new CliException(
+        ExitCode.DATABASE,
+        "Cannot prepare the database "
+            + settings.redactedUrl()
+            + ": "
+            + Trestle.oneLine(String.valueOf(e.getMessage())),
+        e);
   }
 
   @Override

@@ -42,7 +42,7 @@ final class MigrateCommand implements Callable<Integer> {
     try (HikariDataSource dataSource = DatabaseConnector.open(settings.withPoolSize(2), null)) {
       Optional<String> before = version(dataSource, settings);
       if (statusOnly) {
-        repair(repair, dataSource, settings);
+        Database.repair(repair, dataSource, settings);
         trestle
             .out()
             .println(
@@ -63,7 +63,7 @@ final class MigrateCommand implements Callable<Integer> {
                 + Trestle.oneLine(String.valueOf(e.getMessage())),
             e);
       }
-      repair(repair, dataSource, settings);
+      Database.repair(repair, dataSource, settings);
       trestle
           .out()
           .println(
@@ -75,18 +75,6 @@ final class MigrateCommand implements Callable<Integer> {
                       + settings.redactedUrl()
                       + before.map(v -> " (was " + v + ")").orElse(" (was empty)"));
       return ExitCode.OK;
-    }
-  }
-
-  private static void repair(
-      H2IndexRepair repair, HikariDataSource dataSource, DatabaseSettings settings) {
-    try {
-      repair.afterMigrations(dataSource);
-    } catch (RuntimeException e) {
-      throw new CliException(
-          ExitCode.DATABASE,
-          "Cannot repair " + settings.redactedUrl() + ": " + Trestle.oneLine(e.getMessage()),
-          e);
     }
   }
 
