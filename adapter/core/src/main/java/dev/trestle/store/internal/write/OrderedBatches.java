@@ -24,11 +24,13 @@ import java.util.concurrent.Executors;
  * earlier one wait for it while it waits for the earlier one's commit, which the database cannot
  * see as a deadlock.
  *
- * <p>Disjoint keys do not always mean disjoint locks: after a crash H2 can hold a row version of a
- * transaction that never finished under a transaction number it then gives to a new transaction
- * (h2database issue 2080), so an earlier batch may wait on a later one's transaction. A batch that
- * would retry (a lock timeout, a conflict) therefore throws {@link RetryAlone} instead: the later
- * batches roll back, and the caller writes it and them again one at a time, in order.
+ * <p>Disjoint keys do not always mean disjoint waits: a batch that must retry (a deadlock or a
+ * conflict with another writer, a lock timeout) may, in its next attempt, wait on a lock that a
+ * later batch holds, or on a writer that waits for one, while that later batch waits here for its
+ * commit, which no database can see. (A resumed copy into H2 hung so, before H2 stopped committing
+ * batches concurrently: see {@code Dialect.commitsBulkBatchesConcurrently}.) A batch that would
+ * retry therefore throws {@link RetryAlone} instead: the later batches roll back, and the caller
+ * writes it and them again one at a time, in order.
  */
 final class OrderedBatches implements AutoCloseable {
 

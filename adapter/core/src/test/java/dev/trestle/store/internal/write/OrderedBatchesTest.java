@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The order pipelined batches commit in, when the oldest must retry while later ones wait for it
- * with their transactions open (as after H2 gave a crashed transaction's number to a later batch).
+ * with their transactions open (its next attempt might wait on one of their locks).
  */
 class OrderedBatchesTest {
 
