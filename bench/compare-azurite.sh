@@ -42,6 +42,11 @@
 #                        dropped and created again at the start (needs psql and a role allowed to do so)
 #                        unless --keep-db is given.
 #   --keep-db            reuse the PostgreSQL database as it is (a loaded table is then not loaded again)
+#   --pg-prewarm         after the preload (and any --index), reads the entity table and its indexes into
+#                        shared buffers with pg_prewarm, as a server in its steady state holds them (a sequential
+#                        scan of a table over a quarter of shared_buffers goes through a small ring of buffers and
+#                        never fills them itself). Only useful with a shared_buffers that holds the table: the
+#                        summary says how much of it was cached before each workload
 #   --pg-settings "K=V,K=V"   PostgreSQL settings for the benchmark database only, with ALTER DATABASE ... SET
 #                        (every run first resets the database's settings, so a run has exactly the ones given).
 #                        That works for settings a session may change: work_mem, jit, random_page_cost,
@@ -97,6 +102,7 @@ pg_port=5432
 pg_user=root
 pg_database=trestle_bench
 keep_db=false
+pg_prewarm=false
 pg_settings=
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
@@ -132,6 +138,7 @@ while [ $# -gt 0 ]; do
     --pg-user) pg_user="$2"; shift ;;
     --pg-database) pg_database="$2"; shift ;;
     --keep-db) keep_db=true ;;
+    --pg-prewarm) pg_prewarm=true ;;
     --pg-settings) pg_settings="$2"; shift ;;
     -h|--help) usage; exit 0 ;;
     *) fail "unknown flag $1 (try --help)" ;;
@@ -269,6 +276,20 @@ vacuum_if_dirty() { # db point
     vacuum_database "$2"
     db_dirty=false
   fi
+}
+
+prewarm_entities() { # --pg-prewarm: the entity table and its indexes into shared buffers
+  bench_sql -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm" > /dev/null 2>&1
+  bench_sql -c "SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.relname = 'trestle_entity'
+    OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'trestle_entity'::regclass)" > /dev/null
+  echo "prewarmed: $(cached_entities)"
+}
+cached_entities() { # how much of the entity table's heap is in shared buffers
+  bench_sql -c "CREATE EXTENSION IF NOT EXISTS pg_buffercache" > /dev/null 2>&1
+  bench_sql -c "SELECT pg_size_pretty(count(*) * current_setting('block_size')::bigint) || ' of '
+      || pg_size_pretty(pg_relation_size('trestle_entity')) || ' of trestle_entity in shared buffers'
+    FROM pg_buffercache WHERE relforknumber = 0 AND relfilenode = pg_relation_filenode('trestle_entity')
+      AND reldatabase = (SELECT oid FROM pg_database WHERE datname = current_database())"
 }
 
 index_report() { # the entity table's indexes: size, and scans since the database was created
@@ -429,6 +450,7 @@ run_workload() { # db workload-label
     mark_timestamp_slice "$db"
   fi
   vacuum_if_dirty "$db" "before $workload"
+  if [ "$db" = pg ] && [ "$pg_prewarm" = true ]; then echo "- $workload: $(cached_entities)" >> "$out/cache-pg.md"; fi
   mapfile -t flags < <(workload_flags "$workload")
   if [ "$profile" = true ]; then
     mkdir -p "$out/jfr"
@@ -491,6 +513,7 @@ run_db() { # db: one pass of every workload against Azurite and Trestle on this 
   fi
   if [ "${#indexes[@]}" -gt 0 ]; then declare_indexes "$db"; fi
   vacuum_if_dirty "$db" "preload"
+  if [ "$db" = pg ] && [ "$pg_prewarm" = true ]; then prewarm_entities; fi
   if [ "$(seconds_of "$jit_warmup")" != 0 ]; then jit_warmup_run "$db"; fi
   for workload in $(measured_workloads); do
     run_workload "$db" "$workload"
@@ -518,6 +541,12 @@ record_database_state() { # db: settings, indexes, vacuum passes, filters (Trest
       echo "| after | live rows | dead rows removed | dead rows left (not yet removable) | table | indexes | total |"
       echo "|---|---:|---:|---:|---:|---:|---:|"
       cat "$out/vacuum-pg.md"
+      if [ -f "$out/cache-pg.md" ]; then
+        echo
+        echo "Shared buffers (--pg-prewarm), before each workload:"
+        echo
+        cat "$out/cache-pg.md"
+      fi
       echo
       echo "Indexes of trestle_entity (scans counted since the database was created: preload, warm-ups, runs):"
       echo
