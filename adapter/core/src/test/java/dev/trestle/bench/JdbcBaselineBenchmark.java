@@ -150,7 +150,7 @@ public final class JdbcBaselineBenchmark {
       lines.add(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %.1f | %.1f | %.2f | %.0f | %.0f | %s |",
+              "| %s | %s | %.1f | %.1f | %.2f | %.1f | %.1f | %s |",
               database,
               operation.name,
               libraryOps,

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -50,6 +51,7 @@ public final class PropertyCodec {
   private final UnaryOperator<String> encodeText;
   private final UnaryOperator<String> decodeText;
   private final StoredProperties stored;
+  private final StoredDocumentDecoder decoder;
 
   /** A codec whose strings are always decoded through {@code decodeText}. */
   public PropertyCodec(UnaryOperator<String> encodeText, UnaryOperator<String> decodeText) {
@@ -75,6 +77,7 @@ public final class PropertyCodec {
     this.encodeText = encodeText;
     this.decodeText = decodeText;
     this.stored = new StoredProperties(decodeText, plainText, plainUtf8);
+    this.decoder = new StoredDocumentDecoder(decodeText);
   }
 
   public String encode(Map<String, PropertyValue> properties) {
@@ -208,6 +211,26 @@ public final class PropertyCodec {
 
   /** The properties named in {@code select} (all when null), in the order they were written. */
   public Map<String, PropertyValue> decode(String document, Collection<String> select) {
+    Map<String, PropertyValue> properties = new LinkedHashMap<>();
+    decode(document, select, properties::put);
+    return properties;
+  }
+
+  /**
+   * Hands the properties named in {@code select} (all when null) to {@code put} in the order they
+   * were written (into an entity's builder, without a map of their own): read by hand ({@link
+   * StoredDocumentDecoder}), or by Jackson when the document is not in the form the hand-written
+   * read accepts.
+   */
+  public void decode(
+      String document, Collection<String> select, BiConsumer<String, PropertyValue> put) {
+    if (!decoder.decode(document.toCharArray(), select, put)) {
+      decodeWithJackson(document, select).forEach(put);
+    }
+  }
+
+  /** The same through Jackson alone: what decides every document the hand-written read leaves. */
+  Map<String, PropertyValue> decodeWithJackson(String document, Collection<String> select) {
     List<Positioned> found = new ArrayList<>();
     try (JsonParser json = JSON.createParser(document)) {
       expect(json.nextToken(), JsonToken.START_OBJECT);

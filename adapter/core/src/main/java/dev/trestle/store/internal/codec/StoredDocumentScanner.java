@@ -6,13 +6,11 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * Reads a stored document ({@link PropertyCodec}) in the shape Trestle writes it and PostgreSQL's
- * jsonb or H2 give it back, by hand and without a value object per property: a query page runs this
- * for every row, where a Jackson parser per row (its buffers from a shared pool, a String per
- * token, each value parsed to be checked) was most of the server's CPU. It accepts only what the
- * Jackson path ({@link StoredProperties}) reads to the same result, and answers false for anything
- * else (a malformed row, an unusual but valid form): the Jackson path then reads the document again
- * and decides, with its exact errors.
+ * Hands a response the properties of a stored document as wire text ({@link StoredDocumentCursor}),
+ * without a value object per property: a query page runs this for every row, where a Jackson parser
+ * per row (its buffers from a shared pool, a String per token, each value parsed to be checked) was
+ * most of the server's CPU. A document the cursor leaves goes to the Jackson path ({@link
+ * StoredProperties}), which decides.
  */
 final class StoredDocumentScanner {
   private static final String TRUE = "true";
@@ -29,327 +27,29 @@ final class StoredDocumentScanner {
 
   /** Adds the selected properties to {@code found}; false when the Jackson path must decide. */
   boolean scan(char[] c, Set<String> select, StoredProperties.Found found) {
-    int n = c.length;
-    int i = skipSpace(c, 0);
-    if (i >= n || c[i] != '{') {
-      return false;
-    }
-    i = skipSpace(c, i + 1);
-    if (i < n && c[i] == '}') {
-      return skipSpace(c, i + 1) == n;
-    }
-    while (true) {
-      // "Name"
-      if (i >= n || c[i] != '"') {
-        return false;
+    StoredDocumentCursor cursor = new StoredDocumentCursor(c, names);
+    while (cursor.next()) {
+      String name = cursor.name();
+      if (select != null && !select.contains(name)) {
+        continue;
       }
-      int nameStart = i + 1;
-      int nameEnd = plainStringEnd(c, nameStart);
-      if (nameEnd < 0) {
-        return false;
-      }
-      String name = names.of(c, nameStart, nameEnd - nameStart);
-      // : ["t",
-      i = skipSpace(c, nameEnd + 1);
-      if (i >= n || c[i] != ':') {
-        return false;
-      }
-      i = skipSpace(c, i + 1);
-      if (i >= n || c[i] != '[') {
-        return false;
-      }
-      i = skipSpace(c, i + 1);
-      if (i + 2 >= n || c[i] != '"' || c[i + 2] != '"') {
-        return false;
-      }
-      StoredType type = StoredType.ofTag(c[i + 1]);
-      if (type == null) {
-        return false;
-      }
-      i = skipSpace(c, i + 3);
-      if (i >= n || c[i] != ',') {
-        return false;
-      }
-      int start = skipSpace(c, i + 1);
-      // the value: its end, and its wire text as a String or a slice [start, end) of the document
-      int end;
-      String wire = null;
-      int sliceStart = start;
-      int sliceEnd;
-      switch (type) {
-        case STRING, DOUBLE, GUID, BINARY -> {
-          if (start >= n || c[start] != '"') {
-            return false;
-          }
-          sliceStart = start + 1;
-          sliceEnd = plainStringEnd(c, sliceStart);
-          if (sliceEnd < 0) {
-            // a string with escapes: rare enough for the Jackson path
-            return false;
-          }
-          end = sliceEnd + 1;
-          int length = sliceEnd - sliceStart;
+      StoredType type = cursor.type();
+      int start = cursor.start();
+      int length = cursor.end() - start;
+      // the wire text as a String, or null for the slice of the document
+      String wire =
           switch (type) {
-            case STRING -> {
-              if (!plainText.test(c, sliceStart, length)) {
-                wire = decodeText.apply(new String(c, sliceStart, length));
-              }
-            }
-            case DOUBLE -> {
-              if (!isCanonicalDouble(c, sliceStart, sliceEnd)) {
-                return false;
-              }
-            }
-            case GUID -> {
-              if (!isGuid(c, sliceStart, length)) {
-                return false;
-              }
-            }
-            default -> {
-              byte[] bytes = hexBytes(c, sliceStart, length);
-              if (bytes == null) {
-                return false;
-              }
-              wire = EdmBinary.format(bytes);
-            }
-          }
-        }
-        case BOOLEAN -> {
-          if (matches(c, start, TRUE)) {
-            wire = TRUE;
-            end = start + 4;
-          } else if (matches(c, start, FALSE)) {
-            wire = FALSE;
-            end = start + 5;
-          } else {
-            return false;
-          }
-          sliceEnd = end;
-        }
-        default -> {
-          // INT32, INT64, DATE_TIME: a JSON integer of the type's range
-          end = integerEnd(c, start);
-          if (end < 0) {
-            return false;
-          }
-          sliceEnd = end;
-          long value;
-          if (end - start > 18) {
-            // 19 digits and more: Jackson reads them exactly as long as they fit a long
-            try {
-              value = Long.parseLong(new String(c, start, end - start));
-            } catch (NumberFormatException e) {
-              return false;
-            }
-          } else {
-            value = digits(c, start, end);
-          }
-          if (type == StoredType.INT32) {
-            if (value != (int) value) {
-              return false;
-            }
-          } else if (type == StoredType.DATE_TIME) {
-            if (!Ticks.inRange(value)) {
-              return false;
-            }
-            wire = EdmDateTime.format(Ticks.toInstant(value));
-          }
-        }
-      }
-      // , position]  (the position may be missing)
-      i = skipSpace(c, end);
-      int position = found.count();
-      if (i < n && c[i] == ',') {
-        int positionStart = skipSpace(c, i + 1);
-        int positionEnd = integerEnd(c, positionStart);
-        if (positionEnd < 0 || positionEnd - positionStart > 9 || c[positionStart] == '-') {
-          return false;
-        }
-        position = (int) digits(c, positionStart, positionEnd);
-        i = skipSpace(c, positionEnd);
-      }
-      if (i >= n || c[i] != ']') {
-        return false;
-      }
-      if (select == null || select.contains(name)) {
-        found.add(position, name, type, wire, sliceStart, sliceEnd - sliceStart);
-      }
-      i = skipSpace(c, i + 1);
-      if (i >= n) {
-        return false;
-      }
-      if (c[i] == '}') {
-        return skipSpace(c, i + 1) == n;
-      }
-      if (c[i] != ',') {
-        return false;
-      }
-      i = skipSpace(c, i + 1);
+            case STRING ->
+                plainText.test(c, start, length)
+                    ? null
+                    : decodeText.apply(new String(c, start, length));
+            case BOOLEAN -> cursor.number() != 0 ? TRUE : FALSE;
+            case DATE_TIME -> EdmDateTime.format(Ticks.toInstant(cursor.number()));
+            case BINARY -> EdmBinary.format(cursor.bytes());
+            case INT32, INT64, DOUBLE, GUID -> null;
+          };
+      found.add(cursor.position(found.count()), name, type, wire, start, length);
     }
-  }
-
-  private static int skipSpace(char[] c, int i) {
-    while (i < c.length && (c[i] == ' ' || c[i] == '\n' || c[i] == '\r' || c[i] == '\t')) {
-      i++;
-    }
-    return i;
-  }
-
-  /**
-   * The index of the quote that closes a string starting at {@code i} (after its opening quote); -1
-   * for a string with an escape or a control character, or none.
-   */
-  private static int plainStringEnd(char[] c, int i) {
-    for (; i < c.length; i++) {
-      char ch = c[i];
-      if (ch == '"') {
-        return i;
-      }
-      if (ch == '\\' || ch < 0x20) {
-        return -1;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * The end of a JSON integer starting at {@code i}, as Jackson reads one: an optional minus, then
-   * 0 or digits without a leading zero, not followed by a fraction or an exponent; -1 otherwise
-   * (and for "-0", whose text Jackson keeps).
-   */
-  private static int integerEnd(char[] c, int i) {
-    int start = i;
-    if (i < c.length && c[i] == '-') {
-      i++;
-    }
-    int digitsStart = i;
-    while (i < c.length && c[i] >= '0' && c[i] <= '9') {
-      i++;
-    }
-    if (i == digitsStart
-        || (c[digitsStart] == '0' && (i - digitsStart > 1 || digitsStart > start))
-        || i - digitsStart > 19) {
-      return -1;
-    }
-    if (i < c.length && (c[i] == '.' || c[i] == 'e' || c[i] == 'E')) {
-      return -1;
-    }
-    return i;
-  }
-
-  /** The value of at most 18 digits, with an optional minus. */
-  private static long digits(char[] c, int start, int end) {
-    boolean negative = c[start] == '-';
-    long value = 0;
-    for (int i = negative ? start + 1 : start; i < end; i++) {
-      value = value * 10 + (c[i] - '0');
-    }
-    return negative ? -value : value;
-  }
-
-  private static boolean matches(char[] c, int i, String word) {
-    if (i + word.length() > c.length) {
-      return false;
-    }
-    for (int k = 0; k < word.length(); k++) {
-      if (c[i + k] != word.charAt(k)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * A double as {@link Double#toString} writes it ({@code -1.25}, {@code 1.0E-5}), or NaN or an
-   * infinity: every such text parses, and goes to the response as it is. Anything else that parses
-   * too is left to the Jackson path.
-   */
-  private static boolean isCanonicalDouble(char[] c, int start, int end) {
-    int length = end - start;
-    if (length == 3 && c[start] == 'N' && c[start + 1] == 'a' && c[start + 2] == 'N') {
-      return true;
-    }
-    int i = start < end && c[start] == '-' ? start + 1 : start;
-    if (end - i == 8 && matches(c, i, "Infinity")) {
-      return true;
-    }
-    int integer = i;
-    while (i < end && c[i] >= '0' && c[i] <= '9') {
-      i++;
-    }
-    if (i == integer || i >= end || c[i] != '.') {
-      return false;
-    }
-    int fraction = ++i;
-    while (i < end && c[i] >= '0' && c[i] <= '9') {
-      i++;
-    }
-    if (i == fraction) {
-      return false;
-    }
-    if (i == end) {
-      return true;
-    }
-    if (c[i] != 'E') {
-      return false;
-    }
-    i++;
-    if (i < end && c[i] == '-') {
-      i++;
-    }
-    int exponent = i;
-    while (i < end && c[i] >= '0' && c[i] <= '9') {
-      i++;
-    }
-    return i > exponent && i == end;
-  }
-
-  /** 8-4-4-4-12 hex digits, which {@link java.util.UUID#fromString} reads. */
-  private static boolean isGuid(char[] c, int start, int length) {
-    if (length != 36) {
-      return false;
-    }
-    for (int k = 0; k < 36; k++) {
-      char ch = c[start + k];
-      if (k == 8 || k == 13 || k == 18 || k == 23) {
-        if (ch != '-') {
-          return false;
-        }
-      } else if (hexValue(ch) < 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The bytes of whole hex pairs; null otherwise. */
-  private static byte[] hexBytes(char[] c, int start, int length) {
-    if (length % 2 != 0) {
-      return null;
-    }
-    byte[] bytes = new byte[length / 2];
-    for (int k = 0; k < bytes.length; k++) {
-      int high = hexValue(c[start + 2 * k]);
-      int low = hexValue(c[start + 2 * k + 1]);
-      if (high < 0 || low < 0) {
-        return null;
-      }
-      bytes[k] = (byte) (high << 4 | low);
-    }
-    return bytes;
-  }
-
-  /** An ASCII hex digit's value, -1 for any other character. */
-  private static int hexValue(char ch) {
-    if (ch >= '0' && ch <= '9') {
-      return ch - '0';
-    }
-    if (ch >= 'a' && ch <= 'f') {
-      return ch - 'a' + 10;
-    }
-    if (ch >= 'A' && ch <= 'F') {
-      return ch - 'A' + 10;
-    }
-    return -1;
+    return cursor.complete();
   }
 }

@@ -100,8 +100,9 @@ public final class StoredEntity implements EntityRow {
   public TableEntity toEntity(Collection<String> select) {
     try {
       Ticks.checkVersion(ticks);
-      return new StoredRow(partitionKey, rowKey, ticks, codec.decode(document(), select))
-          .toEntity();
+      TableEntity.Builder entity = TableEntity.builder(partitionKey, rowKey);
+      codec.decode(document(), select, entity::put);
+      return entity.etag(ETags.of(ticks)).timestamp(Ticks.toInstant(ticks)).build();
     } catch (MalformedRowException e) {
       throw MalformedRowException.of(table, partitionKey, rowKey, e);
     }
