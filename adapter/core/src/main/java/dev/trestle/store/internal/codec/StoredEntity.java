@@ -102,7 +102,7 @@ public final class StoredEntity implements EntityRow {
       Ticks.checkVersion(ticks);
       TableEntity.Builder entity = TableEntity.builder(partitionKey, rowKey);
       codec.decode(document(), select, entity::put);
-      return entity.etag(ETags.of(ticks)).timestamp(Ticks.toInstant(ticks)).build();
+      return StoredRow.versioned(entity, ticks).build();
     } catch (MalformedRowException e) {
       throw MalformedRowException.of(table, partitionKey, rowKey, e);
     }

@@ -13,14 +13,15 @@ public record StoredRow(
    * copied again.
    */
   public static TableEntity written(TableEntity entity, long ticks) {
-    return entity.toBuilder().etag(ETags.of(ticks)).timestamp(Ticks.toInstant(ticks)).build();
+    return versioned(entity.toBuilder(), ticks).build();
+  }
+
+  /** The builder with the ETag and Timestamp of the version {@code ticks}: their one home. */
+  static TableEntity.Builder versioned(TableEntity.Builder entity, long ticks) {
+    return entity.etag(ETags.of(ticks)).timestamp(Ticks.toInstant(ticks));
   }
 
   public TableEntity toEntity() {
-    return TableEntity.builder(partitionKey, rowKey)
-        .putAll(properties)
-        .etag(ETags.of(ticks))
-        .timestamp(Ticks.toInstant(ticks))
-        .build();
+    return versioned(TableEntity.builder(partitionKey, rowKey).putAll(properties), ticks).build();
   }
 }
