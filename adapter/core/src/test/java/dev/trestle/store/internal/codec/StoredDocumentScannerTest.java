@@ -117,22 +117,52 @@ class StoredDocumentScannerTest {
     }
   }
 
+  /**
+   * The UTF-8 scan reads a string eight bytes at a time: a quote (escaped), a backslash, a control
+   * character or a non-ASCII character at each position of strings of 0 to 40 characters, after
+   * names of 1 to 8 characters, so that it falls on every byte of a word and across words.
+   */
+  @Test
+  void stringsWithAnEscapeOrANonAsciiCharacterAnywhereReadAsJacksonReadsThem() throws Exception {
+    List<String> specials =
+        List.of("\\\"", "\\\\", "\\n", "\\u0001\\u0001", "\u00e9", "\u20ac", "\ud83d\ude00");
+    for (int nameLength = 1; nameLength <= 8; nameLength++) {
+      String name = "N".repeat(nameLength);
+      for (int length = 0; length <= 40; length++) {
+        String plain = "abcdefghij".repeat(5).substring(0, length);
+        assertSameAsJackson("{\"" + name + "\": [\"s\", \"" + plain + "\", 0]}", null);
+        for (int at = 0; at < length; at++) {
+          for (String special : specials) {
+            String value = plain.substring(0, at) + special + plain.substring(at + 1);
+            assertSameAsJackson("{\"" + name + "\": [\"s\", \"" + value + "\", 0]}", null);
+          }
+          String raw = plain.substring(0, at) + "\t" + plain.substring(at + 1);
+          assertFailsAsJackson("{\"" + name + "\": [\"s\", \"" + raw + "\", 0]}");
+        }
+      }
+    }
+  }
+
   @Test
   void malformedDocumentsFailAsTheJacksonReadFails() throws Exception {
     for (String document : MALFORMED) {
-      Throwable jackson = catchThrowable(() -> read(document, null, Path.JACKSON));
-      Throwable scanned = catchThrowable(() -> read(document, null, Path.CHARS));
-      Throwable bytes = catchThrowable(() -> read(document, null, Path.UTF8));
-      assertThat(jackson).as(document).isInstanceOf(MalformedRowException.class);
-      assertThat(scanned)
-          .as(document)
-          .isInstanceOf(MalformedRowException.class)
-          .hasMessage(jackson.getMessage());
-      assertThat(bytes)
-          .as(document)
-          .isInstanceOf(MalformedRowException.class)
-          .hasMessage(jackson.getMessage());
+      assertFailsAsJackson(document);
     }
+  }
+
+  private void assertFailsAsJackson(String document) {
+    Throwable jackson = catchThrowable(() -> read(document, null, Path.JACKSON));
+    Throwable scanned = catchThrowable(() -> read(document, null, Path.CHARS));
+    Throwable bytes = catchThrowable(() -> read(document, null, Path.UTF8));
+    assertThat(jackson).as(document).isInstanceOf(MalformedRowException.class);
+    assertThat(scanned)
+        .as(document)
+        .isInstanceOf(MalformedRowException.class)
+        .hasMessage(jackson.getMessage());
+    assertThat(bytes)
+        .as(document)
+        .isInstanceOf(MalformedRowException.class)
+        .hasMessage(jackson.getMessage());
   }
 
   private void assertSameAsJackson(String document, Set<String> select) throws Exception {
