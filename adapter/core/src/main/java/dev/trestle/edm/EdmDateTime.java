@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,7 +23,11 @@ import java.util.regex.Pattern;
  * literal, and the ISO 8601 forms of SAS and access-policy times.
  */
 public final class EdmDateTime {
-  /** ISO-8601 with an optional fraction of up to 9 digits and an optional zone (none means UTC). */
+  /**
+   * ISO-8601 with an optional fraction of up to 9 digits and an optional zone (none means UTC).
+   * Strict: a day past the end of its month or the hour 24 is an error, as in .NET's DateTime, not
+   * a neighbouring date.
+   */
   private static final DateTimeFormatter ISO_LENIENT =
       new DateTimeFormatterBuilder()
           .append(DateTimeFormatter.ISO_LOCAL_DATE)
@@ -38,7 +43,8 @@ public final class EdmDateTime {
           .optionalStart()
           .appendOffsetId()
           .optionalEnd()
-          .toFormatter();
+          .toFormatter()
+          .withResolverStyle(ResolverStyle.STRICT);
 
   // Seconds and fraction optional as in OData v3; no zone means UTC, as the service stores only
   // UTC.

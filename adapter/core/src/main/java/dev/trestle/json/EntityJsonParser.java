@@ -58,7 +58,10 @@ final class EntityJsonParser {
             if (valueToken != JsonToken.VALUE_STRING) {
               throw Unreadable.of(Reason.ANNOTATION_NOT_STRING, name.substring(0, at), null);
             }
-            types.put(name.substring(0, at), parser.getText());
+            // a property typed twice is as ambiguous as a property given twice
+            if (types.put(name.substring(0, at), parser.getText()) != null) {
+              throw Unreadable.of(Reason.DUPLICATE_PROPERTY, name.substring(0, at), null);
+            }
           } else {
             parser.skipChildren();
           }

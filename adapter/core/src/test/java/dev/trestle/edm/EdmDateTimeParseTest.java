@@ -9,13 +9,17 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The hand-read canonical form must answer exactly as the lenient formatter did for every text. */
+/**
+ * The hand-read canonical form must answer exactly as the formatter does for every text, and
+ * neither may move a date that does not exist to one that does.
+ */
 class EdmDateTimeParseTest {
 
   /** The original implementation, kept here as the reference. */
@@ -34,7 +38,8 @@ class EdmDateTimeParseTest {
           .optionalStart()
           .appendOffsetId()
           .optionalEnd()
-          .toFormatter();
+          .toFormatter()
+          .withResolverStyle(ResolverStyle.STRICT);
 
   private static String reference(String text) {
     try {
@@ -119,5 +124,23 @@ class EdmDateTimeParseTest {
     for (String text : texts) {
       assertThat(actual(text)).as(text).isEqualTo(reference(text));
     }
+  }
+
+  @Test
+  void aDateThatDoesNotExistIsUnreadableNotMoved() {
+    for (String text :
+        List.of(
+            "2020-02-30T00:00:00Z",
+            "2021-02-29T00:00:00Z",
+            "2021-04-31T10:00:00.5Z",
+            "2021-04-31T10:00:00",
+            "2021-04-31T10:00Z",
+            "2020-01-01T24:00:00Z",
+            "2020-01-01T24:00:00+01:00",
+            "2020-01-01T24:00")) {
+      assertThat(actual(text)).as(text).isEqualTo("unreadable");
+    }
+    assertThat(actual("2020-02-29T23:59:59.9999999Z")).isEqualTo("2020-02-29T23:59:59.999999900Z");
+    assertThat(actual("2020-12-31T23:59:59-01:00")).isEqualTo("2021-01-01T00:59:59Z");
   }
 }

@@ -88,6 +88,9 @@ class EntityJsonTest {
     assertFails(TableErrorCode.INVALID_INPUT, () -> read("{\"A\":{\"b\":1}}"));
     assertFails(TableErrorCode.DUPLICATE_PROPERTIES_SPECIFIED, () -> read("{\"A\":1,\"A\":2}"));
     assertFails(
+        TableErrorCode.DUPLICATE_PROPERTIES_SPECIFIED,
+        () -> read("{\"A@odata.type\":\"Edm.Int64\",\"A@odata.type\":\"Edm.Int32\",\"A\":\"5\"}"));
+    assertFails(
         TableErrorCode.INVALID_INPUT, () -> read("{\"A@odata.type\":\"Edm.Int64\",\"A\":\"12x\"}"));
     assertFails(
         TableErrorCode.INVALID_INPUT,
@@ -100,6 +103,9 @@ class EntityJsonTest {
     assertFails(
         TableErrorCode.INVALID_INPUT,
         () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"yesterday\"}"));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"2021-02-29T00:00:00Z\"}"));
     assertFails(
         TableErrorCode.OUT_OF_RANGE_INPUT,
         () -> read("{\"A@odata.type\":\"Edm.DateTime\",\"A\":\"1600-12-31T23:59:59Z\"}"));

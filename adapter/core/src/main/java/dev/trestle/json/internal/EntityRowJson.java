@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import dev.trestle.EdmType;
 import dev.trestle.json.MetadataLevel;
+import dev.trestle.model.PropertyNames;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
@@ -19,7 +20,8 @@ public final class EntityRowJson {
 
   /**
    * {@code selected} null writes every property; otherwise only those, and a selected property the
-   * entity lacks as an explicit null, as Azure does.
+   * entity lacks as an explicit null, as Azure does. A selected name no property can have ({@code
+   * odata.etag}, {@code X@odata.type}) gets no null: it would repeat a key the object already has.
    */
   public static void writeFields(
       JsonGenerator gen, EntityRow row, MetadataLevel level, Set<String> selected)
@@ -41,7 +43,9 @@ public final class EntityRowJson {
     row.properties(selected, properties);
     if (selected != null) {
       for (String name : selected) {
-        if (!SYSTEM.contains(name) && !properties.written.contains(name)) {
+        if (!SYSTEM.contains(name)
+            && !properties.written.contains(name)
+            && PropertyNames.isValid(name)) {
           gen.writeNullField(name);
         }
       }

@@ -53,4 +53,21 @@ class ODataJsonWriterTest {
                 + "\"odata.etag\":\"W/\\\"e\\\"\",\"odata.editLink\":\"t1(PartitionKey='p''1',RowKey='r')\","
                 + "\"I@odata.type\":\"Edm.Int32\",\"I\":1,\"Missing\":null}]}");
   }
+
+  @Test
+  void aSelectedNameNoPropertyCanHaveRepeatsNoKey() {
+    TableEntity entity = TableEntity.builder("p", "r").put("L", 7L).etag("W/\"e\"").build();
+    String json =
+        new String(
+            new ODataJsonWriter(MetadataLevel.MINIMAL, "http://h/acct", "acct")
+                .entity(
+                    "t1",
+                    entity,
+                    List.of("odata.etag", "L", "L@odata.type", "odata.metadata", "1bad", "M")),
+            StandardCharsets.UTF_8);
+    assertThat(json)
+        .isEqualTo(
+            "{\"odata.metadata\":\"http://h/acct/$metadata#t1/@Element\",\"odata.etag\":\"W/\\\"e\\\"\","
+                + "\"L@odata.type\":\"Edm.Int64\",\"L\":\"7\",\"M\":null}");
+  }
 }
