@@ -131,6 +131,14 @@ class ServicePropertiesTest extends ServerTest {
     RawClient.Reply stats = secondary.call("GET", "/?restype=service&comp=stats").send();
     assertThat(stats.status()).as(stats.body()).isEqualTo(200);
     assertThat(stats.body()).contains("<Status>live</Status>");
+    // the Python SDK's request from a path-style connection string
+    RawClient.Reply pythonStats =
+        secondary
+            .call("GET", "/" + fx.account() + "/?restype=service&comp=stats")
+            .signedAs("/" + fx.account() + "/")
+            .send();
+    assertThat(pythonStats.status()).as(pythonStats.body()).isEqualTo(200);
+    assertThat(pythonStats.body()).contains("<Status>live</Status>");
     RawClient.Reply listed = secondary.call("GET", "/Tables").send();
     assertThat(listed.status()).isEqualTo(200);
     assertThat(listed.body()).contains(fx.endpoint() + "-secondary/$metadata#Tables");

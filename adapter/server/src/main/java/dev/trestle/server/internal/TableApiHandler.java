@@ -172,7 +172,7 @@ public final class TableApiHandler extends Handler.Abstract {
               query,
               headers.containsKey("If-Match")));
     }
-    ResourcePath path = SecondaryEndpoint.primary(addressed, accounts);
+    ResourcePath path = SecondaryEndpoint.primary(addressed, accounts, query);
     RequestEvents.addressed(request, path.account());
     HttpCall call = null;
     try {

@@ -61,6 +61,7 @@ public final class RawClient {
     private final java.util.List<String[]> repeated = new java.util.ArrayList<>();
     private byte[] body;
     private boolean signed = true;
+    private String signedPath;
 
     private Call(String method, String pathAndQuery) {
       this.method = method;
@@ -90,6 +91,12 @@ public final class RawClient {
     public Call body(byte[] content, String contentType) {
       this.body = content;
       headers.put("Content-Type", contentType);
+      return this;
+    }
+
+    /** Signs the request as if its path were {@code rawPath}, as some SDKs do. */
+    public Call signedAs(String rawPath) {
+      this.signedPath = rawPath;
       return this;
     }
 
@@ -126,7 +133,7 @@ public final class RawClient {
     }
 
     private String sign(URI uri, String date) {
-      String resource = "/" + account + uri.getRawPath();
+      String resource = "/" + account + (signedPath == null ? uri.getRawPath() : signedPath);
       String query = uri.getRawQuery();
       if (query != null) {
         for (String pair : query.split("&")) {

@@ -164,7 +164,14 @@ public final class SharedKeyVerifier {
     // path.
     String secondary = "/" + account + "-secondary";
     if (rawPath.startsWith(secondary + "/") || rawPath.equals(secondary)) {
-      resources.add("/" + account + "/" + account + rawPath.substring(secondary.length()) + comp);
+      String below = rawPath.substring(secondary.length());
+      resources.add("/" + account + "/" + account + below + comp);
+      // the Python SDK's Get Service Stats on a path-style endpoint:
+      // /{account}-secondary/{account}/
+      // is signed as the primary's /{account}/
+      if (below.equals("/" + account) || below.equals("/" + account + "/")) {
+        resources.add("/" + account + below + comp);
+      }
     }
     return resources;
   }

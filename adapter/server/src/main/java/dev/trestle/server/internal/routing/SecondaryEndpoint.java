@@ -2,7 +2,9 @@ package dev.trestle.server.internal.routing;
 
 import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,22 +22,33 @@ public final class SecondaryEndpoint {
    * The path with the primary account when it names a known account's secondary; else the path
    * itself.
    */
-  public static ResourcePath primary(ResourcePath path, Set<String> accounts) {
+  public static ResourcePath primary(
+      ResourcePath path, Set<String> accounts, Map<String, List<String>> query) {
     String account = path.account();
     if (accounts.contains(account) || !account.endsWith(SUFFIX)) {
       return path;
     }
     String primary = account.substring(0, account.length() - SUFFIX.length());
-    return accounts.contains(primary) ? path.withAccount(primary) : path;
+    if (!accounts.contains(primary)) {
+      return path;
+    }
+    // The Python SDK sends Get Service Stats on a path-style endpoint to
+    // /{account}-secondary/{account}/: the primary's service root below the secondary's segment.
+    if (!path.hostStyle()
+        && path.route() instanceof Route.EntitySet set
+        && set.tableName().equals(primary)
+        && query.getOrDefault("comp", List.of()).contains("stats")) {
+      return new ResourcePath(primary, new Route.ServiceRoot());
+    }
+    return path.withAccount(primary);
   }
 
   /**
    * Get Service Stats reports geo-replication, which only the secondary knows: Azure answers it
    * there alone and refuses it on the primary with 400 {@code InvalidQueryParameterValue}.
    */
-  public static void requireSecondaryForStats(
-      Route route, java.util.Map<String, java.util.List<String>> query) {
-    java.util.List<String> comp = query.get("comp");
+  public static void requireSecondaryForStats(Route route, Map<String, List<String>> query) {
+    List<String> comp = query.get("comp");
     if (route instanceof Route.ServiceRoot && comp != null && comp.contains("stats")) {
       throw new TableException(
           TableErrorCode.INVALID_QUERY_PARAMETER_VALUE,

@@ -74,7 +74,8 @@ public final class AccessPolicyXml {
   }
 
   /**
-   * The Get Table ACL body for these policies (an empty {@code <SignedIdentifiers />} for none).
+   * The Get Table ACL body for these policies (an empty {@code <SignedIdentifiers />} for none, and
+   * a {@code SignedIdentifier} of its {@code Id} alone for a policy that sets nothing).
    */
   public static String write(List<AccessPolicy> policies) {
     XmlText xml = new XmlText();
@@ -83,14 +84,19 @@ public final class AccessPolicyXml {
     }
     xml.open("SignedIdentifiers");
     for (AccessPolicy policy : policies) {
-      xml.open("SignedIdentifier")
-          .element("Id", policy.id())
-          .open("AccessPolicy")
-          .element("Start", policy.start() == null ? null : XmlTimes.format(policy.start()))
-          .element("Expiry", policy.expiry() == null ? null : XmlTimes.format(policy.expiry()))
-          .element("Permission", policy.permissions())
-          .close("AccessPolicy")
-          .close("SignedIdentifier");
+      xml.open("SignedIdentifier").element("Id", policy.id());
+      // an identifier without start, expiry or permissions has no AccessPolicy at all, as Azure
+      // answers (an empty element reads as a policy of nulls in the SDKs, not as none)
+      if (policy.start() != null
+          || policy.expiry() != null
+          || policy.permissions() != null && !policy.permissions().isEmpty()) {
+        xml.open("AccessPolicy")
+            .element("Start", policy.start() == null ? null : XmlTimes.format(policy.start()))
+            .element("Expiry", policy.expiry() == null ? null : XmlTimes.format(policy.expiry()))
+            .element("Permission", policy.permissions())
+            .close("AccessPolicy");
+      }
+      xml.close("SignedIdentifier");
     }
     return xml.close("SignedIdentifiers").toString();
   }

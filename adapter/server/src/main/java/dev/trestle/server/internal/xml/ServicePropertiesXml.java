@@ -22,6 +22,7 @@ public final class ServicePropertiesXml {
       Set.of("DELETE", "GET", "HEAD", "MERGE", "POST", "OPTIONS", "PUT", "PATCH");
   private static final int MAX_LITERAL_HEADERS = 64;
   private static final int MAX_PREFIXED_HEADERS = 2;
+  private static final int MAX_ORIGIN_LENGTH = 256;
 
   private ServicePropertiesXml() {}
 
@@ -30,7 +31,7 @@ public final class ServicePropertiesXml {
    *
    * @throws dev.trestle.TableException {@code InvalidXmlDocument} when malformed or with more than
    *     five CORS rules, {@code InvalidXmlNodeValue} for a value out of range (retention days, CORS
-   *     method, max age)
+   *     method, an origin over 256 characters, max age)
    */
   public static ServiceProperties parse(byte[] body) {
     Element root = SafeXml.parse(body).getDocumentElement();
@@ -113,7 +114,8 @@ public final class ServicePropertiesXml {
             XmlElements.text(element, "AllowedHeaders"),
             XmlElements.text(element, "ExposedHeaders"),
             maxAge);
-    if (rule.allowedOrigins().isEmpty()) {
+    if (rule.allowedOrigins().isEmpty()
+        || rule.allowedOrigins().stream().anyMatch(o -> o.length() > MAX_ORIGIN_LENGTH)) {
       throw SafeXml.invalidNodeValue("AllowedOrigins");
     }
     if (rule.allowedMethods().isEmpty() || !CORS_METHODS.containsAll(rule.allowedMethods())) {

@@ -81,6 +81,21 @@ class AccessPolicyXmlTest {
     assertThat(AccessPolicyXml.parse(utf8(xml))).isEqualTo(policies);
   }
 
+  /** As Azure answers (the Python SDK's recording of a signed identifier without a policy). */
+  @Test
+  void anIdentifierWithoutAPolicyIsWrittenWithoutAnAccessPolicy() {
+    List<AccessPolicy> policies =
+        List.of(new AccessPolicy("null", null, null, null), new AccessPolicy("r", null, null, "r"));
+    String xml = AccessPolicyXml.write(policies);
+    assertThat(xml)
+        .isEqualTo(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><SignedIdentifiers>"
+                + "<SignedIdentifier><Id>null</Id></SignedIdentifier>"
+                + "<SignedIdentifier><Id>r</Id><AccessPolicy><Permission>r</Permission></AccessPolicy>"
+                + "</SignedIdentifier></SignedIdentifiers>");
+    assertThat(AccessPolicyXml.parse(utf8(xml))).isEqualTo(policies);
+  }
+
   @Test
   void noPoliciesIsAnEmptyElementAndAnEmptyBodyClears() {
     assertThat(AccessPolicyXml.write(List.of()))

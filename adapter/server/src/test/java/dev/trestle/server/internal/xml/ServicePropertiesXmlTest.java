@@ -168,6 +168,7 @@ class ServicePropertiesXmlTest {
             cors("*", "GET", "-1", ""),
             cors("*", "GET", "soon", ""),
             cors(" , ", "GET", "1", ""),
+            cors("http://a.com,https://" + "o".repeat(249), "GET", "1", ""),
             cors("*", "GET", "1", "<AllowedHeaders>a*,b*,c*</AllowedHeaders>"))) {
       assertFails(
           TableErrorCode.INVALID_XML_NODE_VALUE,
@@ -175,6 +176,21 @@ class ServicePropertiesXmlTest {
               ServicePropertiesXml.parse(
                   utf8("<StorageServiceProperties>" + fragment + "</StorageServiceProperties>")));
     }
+  }
+
+  @Test
+  void anOriginOf256CharactersIsTheLimit() {
+    String origin = "https://" + "o".repeat(248);
+    assertThat(
+            ServicePropertiesXml.parse(
+                    utf8(
+                        "<StorageServiceProperties>"
+                            + cors(origin, "GET", "1", "")
+                            + "</StorageServiceProperties>"))
+                .cors()
+                .get(0)
+                .allowedOrigins())
+        .containsExactly(origin);
   }
 
   @Test
