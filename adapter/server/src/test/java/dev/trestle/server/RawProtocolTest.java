@@ -378,6 +378,60 @@ class RawProtocolTest extends ServerTest {
     }
   }
 
+  /**
+   * JSON only, as Azure from 2015-12-11: Atom asked for or sent is AtomFormatNotSupported; JSON
+   * under a version before 2013-08-15 is JsonFormatNotSupported. XML resources are unaffected.
+   */
+  @DatabaseTest
+  void atomAndJsonBeforeItsVersionAreRefusedAsAzureDoes(TableService tables) {
+    start(tables);
+    String table = fx.newTable("formats").getTableName();
+    assertErrorCode(
+        fx.raw().call("GET", "/Tables").header("Accept", "application/atom+xml").send(),
+        415,
+        "AtomFormatNotSupported");
+    assertErrorCode(
+        fx.raw().call("GET", "/" + table + "()?$format=application/atom%2Bxml").send(),
+        415,
+        "AtomFormatNotSupported");
+    assertErrorCode(
+        fx.raw()
+            .call("POST", "/" + table)
+            .body(
+                "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}".getBytes(StandardCharsets.UTF_8),
+                "application/atom+xml")
+            .send(),
+        415,
+        "AtomFormatNotSupported");
+    assertThat(fx.raw().call("GET", "/" + table + "(PartitionKey='p',RowKey='r')").send().status())
+        .isEqualTo(404);
+    assertErrorCode(
+        fx.raw().call("GET", "/Tables").header("x-ms-version", "2011-08-18").send(),
+        415,
+        "JsonFormatNotSupported");
+    assertErrorCode(
+        fx.raw().call("GET", "/Tables").header("x-ms-version", null).send(),
+        400,
+        "MissingRequiredHeader");
+    assertThat(
+            fx.raw()
+                .call("GET", "/Tables")
+                .header("x-ms-version", "2013-08-15")
+                .header("Accept", "application/json;odata=nometadata")
+                .send()
+                .status())
+        .isEqualTo(200);
+    assertThat(fx.raw().call("GET", "/Tables").header("Accept", "*/*").send().status())
+        .isEqualTo(200);
+    assertThat(
+            fx.raw()
+                .call("GET", "?restype=service&comp=properties")
+                .header("Accept", "application/xml")
+                .send()
+                .status())
+        .isEqualTo(200);
+  }
+
   @DatabaseTest
   void anOversizedHeaderGetsAnAzureErrorWhateverTheMethod(TableService tables) {
     start(tables);

@@ -122,6 +122,32 @@ class ServicePropertiesTest extends ServerTest {
     assertThat(actual.header("Access-Control-Expose-Headers")).contains("x-ms-request-id");
   }
 
+  /** A prefix reaches the headers every answer carries, not only the operation's own. */
+  @DatabaseTest
+  void exposedPrefixesCoverTheServiceHeaders(TableService tables) {
+    start(tables);
+    fx.sdk()
+        .setProperties(
+            new TableServiceProperties()
+                .setCorsRules(
+                    List.of(
+                        new TableServiceCorsRule()
+                            .setAllowedOrigins("*")
+                            .setAllowedMethods("GET")
+                            .setAllowedHeaders("")
+                            .setExposedHeaders("x-ms-*")
+                            .setMaxAgeInSeconds(60))));
+    RawClient.Reply actual =
+        fx.raw()
+            .call("GET", "/Tables")
+            .header("Origin", "http://a.example")
+            .header("x-ms-client-request-id", "c1")
+            .send();
+    assertThat(actual.status()).isEqualTo(200);
+    assertThat(actual.header("Access-Control-Expose-Headers").split(","))
+        .contains("x-ms-request-id", "x-ms-version", "x-ms-client-request-id");
+  }
+
   @DatabaseTest
   void theSecondaryEndpointServesStatsAndReadsButNoWrites(TableService tables) {
     start(tables);

@@ -17,6 +17,7 @@ import dev.trestle.server.internal.http.ApiVersion;
 import dev.trestle.server.internal.http.BodyReader;
 import dev.trestle.server.internal.http.ErrorResponses;
 import dev.trestle.server.internal.http.JettySignedRequest;
+import dev.trestle.server.internal.http.MediaFormats;
 import dev.trestle.server.internal.http.PercentCodec;
 import dev.trestle.server.internal.http.RequestEvents;
 import dev.trestle.server.internal.http.RequestIds;
@@ -196,7 +197,10 @@ public final class TableApiHandler extends Handler.Abstract {
             "Value for one of the query parameters specified in the request URI is invalid: comp"
                 + " is given more than once.");
       }
-      ApiVersion.check(request.getHeaders().get("x-ms-version"), skipApiVersionCheck);
+      ApiVersion.check(
+          request.getHeaders().get("x-ms-version"),
+          skipApiVersionCheck,
+          request.getHeaders().get(HttpHeader.AUTHORIZATION) != null);
       Grant grant =
           authenticator.authenticate(new JettySignedRequest(request, query), path.account());
       if (path == addressed) {
@@ -218,6 +222,14 @@ public final class TableApiHandler extends Handler.Abstract {
               baseUrl(request, addressed),
               path.account(),
               addressed.hostStyle());
+      if (!TableApi.speaksXml(call) && !(call.route() instanceof Route.Batch)) {
+        MediaFormats.check(
+            headers.get("x-ms-version"),
+            TableApi.first(query, "$format") != null
+                ? TableApi.first(query, "$format")
+                : headers.get("Accept"),
+            body.length == 0 ? null : headers.get("Content-Type"));
+      }
       CallContext ctx = new CallContext(service(path.account()), grant, requestId, clock);
       return withCors(request, path.account(), TableApi.dispatch(call, ctx, properties));
     } catch (TableException e) {
@@ -272,7 +284,7 @@ public final class TableApiHandler extends Handler.Abstract {
       Map<String, String> headers =
           properties
               .corsPolicy(service(account))
-              .matchRequest(origin, request.getMethod(), response.headers().keySet());
+              .matchRequest(origin, request.getMethod(), responseHeaderNames(request, response));
       headers.forEach(response::header);
     } catch (RuntimeException e) {
       LOG.warn(
@@ -304,6 +316,19 @@ public final class TableApiHandler extends Handler.Abstract {
     }
     String root = (request.isSecure() ? "https" : "http") + "://" + host;
     return addressed.hostStyle() ? root : root + "/" + addressed.account();
+  }
+
+  /**
+   * The headers the answer will carry: its own and those {@link #send} adds to every answer, which
+   * a CORS rule's exposed prefixes ({@code x-ms-*}, {@code *}) reach too.
+   */
+  private static List<String> responseHeaderNames(Request request, ApiResponse response) {
+    List<String> names = new java.util.ArrayList<>(response.headers().keySet());
+    names.addAll(List.of("Cache-Control", "Date", "x-ms-request-id", "x-ms-version"));
+    if (request.getHeaders().get("x-ms-client-request-id") != null) {
+      names.add("x-ms-client-request-id");
+    }
+    return names;
   }
 
   private void send(

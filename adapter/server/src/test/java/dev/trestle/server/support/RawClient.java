@@ -70,8 +70,13 @@ public final class RawClient {
       headers.put("x-ms-version", "2019-02-02");
     }
 
+    /** Sets a header; a null value leaves it out, also one the call sends by default. */
     public Call header(String name, String value) {
-      headers.put(name, value);
+      if (value == null) {
+        headers.remove(name);
+      } else {
+        headers.put(name, value);
+      }
       return this;
     }
 
