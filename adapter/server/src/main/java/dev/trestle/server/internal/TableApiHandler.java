@@ -223,11 +223,10 @@ public final class TableApiHandler extends Handler.Abstract {
               path.account(),
               addressed.hostStyle());
       if (!TableApi.speaksXml(call) && !(call.route() instanceof Route.Batch)) {
+        String format = TableApi.first(query, "$format");
         MediaFormats.check(
             headers.get("x-ms-version"),
-            TableApi.first(query, "$format") != null
-                ? TableApi.first(query, "$format")
-                : headers.get("Accept"),
+            format != null ? format : headers.get("Accept"),
             body.length == 0 ? null : headers.get("Content-Type"));
       }
       CallContext ctx = new CallContext(service(path.account()), grant, requestId, clock);

@@ -166,9 +166,8 @@ public final class SharedKeyVerifier {
     if (rawPath.startsWith(secondary + "/") || rawPath.equals(secondary)) {
       String below = rawPath.substring(secondary.length());
       resources.add("/" + account + "/" + account + below + comp);
-      // the Python SDK's Get Service Stats on a path-style endpoint:
-      // /{account}-secondary/{account}/
-      // is signed as the primary's /{account}/
+      // the Python SDK signs its path-style Get Service Stats, sent to
+      // /{account}-secondary/{account}/, as the primary's /{account}/
       if (below.equals("/" + account) || below.equals("/" + account + "/")) {
         resources.add("/" + account + below + comp);
       }
