@@ -48,16 +48,15 @@ public final class PropertyJson {
   }
 
   /**
-   * Whether a value carries its type at {@code level}: never for strings; Int32 and Boolean only at
-   * full metadata; Double at full, and at minimal when NaN or infinite (a string); the string-borne
-   * types whenever there is metadata.
+   * Whether a value carries its type at {@code level}: only where JSON cannot tell it, at minimal
+   * and full metadata alike, as Azure writes them (recorded answers of the service): the
+   * string-borne types, and a Double that is NaN or infinite (a string); never a string, an Int32,
+   * a Boolean or a finite Double (written with a decimal point or an exponent).
    */
   public static boolean annotated(EdmType type, String wire, MetadataLevel level) {
     return switch (type) {
-      case STRING -> false; // as writeString assumes
-      case INT32, BOOLEAN -> level == MetadataLevel.FULL;
-      case DOUBLE ->
-          level == MetadataLevel.FULL || (level == MetadataLevel.MINIMAL && isSpecialDouble(wire));
+      case STRING, INT32, BOOLEAN -> false; // as writeString assumes for strings
+      case DOUBLE -> level != MetadataLevel.NONE && isSpecialDouble(wire);
       case INT64, DATE_TIME, GUID, BINARY -> level != MetadataLevel.NONE;
     };
   }
@@ -66,8 +65,7 @@ public final class PropertyJson {
   public static boolean annotated(
       EdmType type, char[] text, int offset, int length, MetadataLevel level) {
     return type == EdmType.DOUBLE
-        ? level == MetadataLevel.FULL
-            || (level == MetadataLevel.MINIMAL && isSpecialDouble(text, offset, length))
+        ? level != MetadataLevel.NONE && isSpecialDouble(text, offset, length)
         : annotated(type, "", level);
   }
 
@@ -75,8 +73,7 @@ public final class PropertyJson {
   public static boolean annotated(
       EdmType type, byte[] text, int offset, int length, MetadataLevel level) {
     return type == EdmType.DOUBLE
-        ? level == MetadataLevel.FULL
-            || (level == MetadataLevel.MINIMAL && isSpecialDouble(text, offset, length))
+        ? level != MetadataLevel.NONE && isSpecialDouble(text, offset, length)
         : annotated(type, "", level);
   }
 

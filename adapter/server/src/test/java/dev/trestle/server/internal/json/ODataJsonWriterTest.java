@@ -37,21 +37,34 @@ class ODataJsonWriterTest {
                 + "\"L@odata.type\":\"Edm.Int64\",\"L\":\"7\",\"T@odata.type\":\"Edm.DateTime\",\"T\":\"1973-10-04T00:00:00Z\"}");
   }
 
+  /**
+   * Full metadata annotates what JSON cannot tell, as minimal does (Azure's recorded answers: no
+   * Int32, Boolean or finite Double annotation), and Timestamp.
+   */
   @Test
-  void fullMetadataAnnotatesEveryNonStringAndSelectRendersMissingAsNull() {
+  void fullMetadataAnnotatesWhatJsonCannotTellAndSelectRendersMissingAsNull() {
     TableEntity entity =
-        TableEntity.builder("p'1", "r").put("I", 1).put("S", "x").etag("W/\"e\"").build();
+        TableEntity.builder("p'1", "r")
+            .put("I", 1)
+            .put("S", "x")
+            .put("B", true)
+            .put("D", 5.0)
+            .put("N", Double.NaN)
+            .put("L", 7L)
+            .etag("W/\"e\"")
+            .build();
     String json =
         new String(
             new ODataJsonWriter(MetadataLevel.FULL, "http://h/acct", "acct")
-                .entities("t1", List.of(entity), List.of("I", "Missing")),
+                .entities("t1", List.of(entity), List.of("I", "B", "D", "N", "L", "Missing")),
             StandardCharsets.UTF_8);
     assertThat(json)
         .isEqualTo(
             "{\"odata.metadata\":\"http://h/acct/$metadata#t1\",\"value\":[{"
                 + "\"odata.type\":\"acct.t1\",\"odata.id\":\"http://h/acct/t1(PartitionKey='p''1',RowKey='r')\","
                 + "\"odata.etag\":\"W/\\\"e\\\"\",\"odata.editLink\":\"t1(PartitionKey='p''1',RowKey='r')\","
-                + "\"I@odata.type\":\"Edm.Int32\",\"I\":1,\"Missing\":null}]}");
+                + "\"I\":1,\"B\":true,\"D\":5.0,\"N@odata.type\":\"Edm.Double\",\"N\":\"NaN\","
+                + "\"L@odata.type\":\"Edm.Int64\",\"L\":\"7\",\"Missing\":null}]}");
   }
 
   @Test
