@@ -236,6 +236,6 @@ class ServicePropertiesTest extends ServerTest {
     RawClient.Reply missing = fx.raw().call("GET", "/nosuchtable1?comp=acl").send();
     assertThat(missing.status()).isEqualTo(404);
     assertThat(missing.header("Content-Type")).startsWith("application/xml");
-    assertThat(missing.body()).contains("<Code>TableNotFound</Code>");
+    assertThat(missing.body()).contains("<m:code>TableNotFound</m:code>");
   }
 }

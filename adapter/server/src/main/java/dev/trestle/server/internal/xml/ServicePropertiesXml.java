@@ -29,9 +29,9 @@ public final class ServicePropertiesXml {
   /**
    * Reads a Set Table Service Properties body.
    *
-   * @throws dev.trestle.TableException {@code InvalidXmlDocument} when malformed or with more than
-   *     five CORS rules, {@code InvalidXmlNodeValue} for a value out of range (retention days, CORS
-   *     method, an origin over 256 characters, max age)
+   * @throws dev.trestle.TableException {@code InvalidXmlDocument} when malformed, with more than
+   *     five CORS rules or retention days out of 1 to 365, {@code InvalidXmlNodeValue} for another
+   *     value out of range (CORS method, an origin over 256 characters, max age)
    */
   public static ServiceProperties parse(byte[] body) {
     Element root = SafeXml.parse(body).getDocumentElement();
@@ -84,7 +84,8 @@ public final class ServicePropertiesXml {
     }
     Integer days = XmlElements.integer(element, "Days");
     if (days == null || days < 1 || days > 365) {
-      throw SafeXml.invalidNodeValue("Days");
+      // what Azure answers a retention of 366 days (recorded), not InvalidXmlNodeValue
+      throw SafeXml.invalidDocument();
     }
     return new RetentionPolicy(true, days);
   }

@@ -24,6 +24,12 @@ final class XmlText {
     return this;
   }
 
+  /** Escaped text inside the element last opened. */
+  XmlText text(String value) {
+    escape(value);
+    return this;
+  }
+
   XmlText element(String name, Object value) {
     if (value != null) {
       open(name);

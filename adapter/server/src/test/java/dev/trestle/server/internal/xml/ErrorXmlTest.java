@@ -22,12 +22,29 @@ class ErrorXmlTest {
     assertThat(XmlElements.text(root, "AuthenticationErrorDetail")).isEqualTo("sig <'a'> & b");
   }
 
+  /**
+   * As Azure answers six signed identifiers (the Python SDK's recording
+   * test_set_table_acl_too_many_ids).
+   */
   @Test
-  void otherErrorsHaveCodeAndMessageOnly() {
+  void theTableServicesOwnErrorsAreODataXml() {
     assertThat(
-            ErrorXml.write("InvalidXmlDocument", "XML specified is not syntactically valid.", null))
+            ErrorXml.write(
+                "InvalidXmlDocument",
+                "XML specified is not syntactically valid.\nRequestId:1",
+                null))
         .isEqualTo(
-            "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>InvalidXmlDocument</Code>"
-                + "<Message>XML specified is not syntactically valid.</Message></Error>");
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><m:error"
+                + " xmlns:m=\"http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\">"
+                + "<m:code>InvalidXmlDocument</m:code><m:message xml:lang=\"en-US\">XML specified is not"
+                + " syntactically valid.\nRequestId:1</m:message></m:error>");
+  }
+
+  @Test
+  void authorizationFailuresKeepTheFrontEndsShape() {
+    assertThat(ErrorXml.write("AuthorizationPermissionMismatch", "No.", null))
+        .isEqualTo(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>AuthorizationPermissionMismatch"
+                + "</Code><Message>No.</Message></Error>");
   }
 }

@@ -159,10 +159,6 @@ class ServicePropertiesXmlTest {
   void valuesOutOfRangeAreInvalidNodeValues() {
     for (String fragment :
         List.of(
-            "<HourMetrics><Version>1.0</Version><Enabled>true</Enabled><IncludeAPIs>true</IncludeAPIs>"
-                + "<RetentionPolicy><Enabled>true</Enabled><Days>0</Days></RetentionPolicy></HourMetrics>",
-            "<Logging><RetentionPolicy><Enabled>true</Enabled><Days>366</Days></RetentionPolicy></Logging>",
-            "<Logging><RetentionPolicy><Enabled>true</Enabled></RetentionPolicy></Logging>",
             "<Logging><Delete>maybe</Delete></Logging>",
             cors("*", "GET,FETCH", "1", ""),
             cors("*", "GET", "-1", ""),
@@ -239,6 +235,14 @@ class ServicePropertiesXmlTest {
                 + cors("*", "GET", null, "")
                 + "</StorageServiceProperties>",
             "<StorageServiceProperties><Logging/><Logging/></StorageServiceProperties>",
+            // retention days out of 1 to 365, as Azure answers 366 (recorded)
+            "<StorageServiceProperties><HourMetrics><Version>1.0</Version><Enabled>true</Enabled>"
+                + "<IncludeAPIs>true</IncludeAPIs><RetentionPolicy><Enabled>true</Enabled><Days>0</Days>"
+                + "</RetentionPolicy></HourMetrics></StorageServiceProperties>",
+            "<StorageServiceProperties><Logging><RetentionPolicy><Enabled>true</Enabled><Days>366</Days>"
+                + "</RetentionPolicy></Logging></StorageServiceProperties>",
+            "<StorageServiceProperties><Logging><RetentionPolicy><Enabled>true</Enabled>"
+                + "</RetentionPolicy></Logging></StorageServiceProperties>",
             "<StorageServiceProperties>")) {
       assertFails(TableErrorCode.INVALID_XML_DOCUMENT, () -> ServicePropertiesXml.parse(utf8(xml)));
     }
