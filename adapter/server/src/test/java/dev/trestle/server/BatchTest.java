@@ -209,6 +209,58 @@ class BatchTest extends ServerTest {
         .doesNotContain("changesetresponse");
   }
 
+  /**
+   * Parts answered as Azure answers them (recorded): no Content-ID echoed, success or failure, and
+   * DataServiceVersion 3.0 for an insert even without content, 1.0 for a merge.
+   */
+  @DatabaseTest
+  void partsEchoNoContentIdAndNameTheirDataServiceVersionAsAzure(TableService tables) {
+    start(tables);
+    TableClient table = fx.newTable("txparts");
+    table.createEntity(new TableEntity("c", "m"));
+    String url = fx.endpoint() + "/" + table.getTableName();
+    String insert =
+        "Content-ID: 1\r\n\r\nPOST "
+            + url
+            + " HTTP/1.1\r\nContent-Type: application/json\r\nPrefer: return-no-content\r\n\r\n"
+            + "{\"PartitionKey\":\"c\",\"RowKey\":\"new\"}";
+    String merge =
+        "Content-ID: 2\r\n\r\nMERGE "
+            + url
+            + "(PartitionKey='c',RowKey='m') HTTP/1.1\r\nContent-Type: application/json\r\n"
+            + "If-Match: *\r\n\r\n{\"A\":1}";
+    RawClient.Reply ok =
+        fx.raw()
+            .call("POST", "/$batch")
+            .body(partsWithHeaders(insert, merge).getBytes(), "multipart/mixed; boundary=batch_x")
+            .send();
+    assertThat(ok.status()).isEqualTo(202);
+    assertThat(ok.body())
+        .doesNotContain("Content-ID")
+        .containsPattern("HTTP/1.1 204 No Content\r\n(?:[^\r\n]+\r\n)*DataServiceVersion: 3.0;")
+        .containsPattern(
+            "HTTP/1.1 204 No Content\r\n(?:[^\r\n]+\r\n)*DataServiceVersion: 1.0;\r\nETag");
+    RawClient.Reply failed =
+        fx.raw()
+            .call("POST", "/$batch")
+            .body(partsWithHeaders(insert).getBytes(), "multipart/mixed; boundary=batch_x")
+            .send();
+    assertThat(failed.body()).contains("HTTP/1.1 409 Conflict").doesNotContain("Content-ID");
+  }
+
+  /** A change set of parts that each give their own MIME headers after the framing ones. */
+  private static String partsWithHeaders(String... parts) {
+    StringBuilder body =
+        new StringBuilder("--batch_x\r\nContent-Type: multipart/mixed; boundary=cs_x\r\n\r\n");
+    for (String part : parts) {
+      body.append(
+              "--cs_x\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n")
+          .append(part)
+          .append("\r\n");
+    }
+    return body.append("--cs_x--\r\n--batch_x--\r\n").toString();
+  }
+
   static String batch(String table, String... operations) {
     StringBuilder body =
         new StringBuilder("--batch_x\r\nContent-Type: multipart/mixed; boundary=cs_x\r\n\r\n");

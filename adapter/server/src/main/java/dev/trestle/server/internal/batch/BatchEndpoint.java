@@ -131,7 +131,7 @@ public final class BatchEndpoint {
       }
     }
     if (writes.isEmpty()) {
-      return writer.changeSet(List.of(), null);
+      return writer.changeSet(List.of());
     }
     List<TableEntity> stored;
     try {
@@ -154,7 +154,7 @@ public final class BatchEndpoint {
     for (int i = 0; i < writes.size(); i++) {
       responses.add(EntityEndpoints.response(calls.get(i), writes.get(i), stored.get(i)));
     }
-    return writer.changeSet(responses, null);
+    return writer.changeSet(responses);
   }
 
   static byte[] failure(
@@ -165,7 +165,6 @@ public final class BatchEndpoint {
       int index,
       TableException error) {
     String message = indexPrefixed(requests.size(), index, error) + error.getMessage();
-    String contentId = index < requests.size() ? requests.get(index).contentId() : null;
     MetadataLevel level =
         MetadataLevel.negotiate(
             null,
@@ -179,7 +178,7 @@ public final class BatchEndpoint {
             ErrorResponses.messageWithTrailer(message, ctx.requestId(), ctx.clock().instant()),
             level);
     part.headers().remove("x-ms-error-code");
-    return writer.changeSet(List.of(part), contentId);
+    return writer.changeSet(List.of(part));
   }
 
   /**

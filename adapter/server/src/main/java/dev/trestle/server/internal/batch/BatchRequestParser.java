@@ -13,9 +13,11 @@ import java.util.Map;
 final class BatchRequestParser {
   private BatchRequestParser() {}
 
-  /** An operation inside the batch, still unparsed beyond its HTTP framing. */
-  record InnerRequest(
-      String method, String target, Map<String, String> headers, byte[] body, String contentId) {}
+  /**
+   * An operation inside the batch, still unparsed beyond its HTTP framing. Its part's {@code
+   * Content-ID} is not kept: Azure links no operations by it and echoes it in no answer (recorded).
+   */
+  record InnerRequest(String method, String target, Map<String, String> headers, byte[] body) {}
 
   /** What the batch holds: a change set of writes, or one query (outside any change set). */
   record Batch(List<InnerRequest> changeSet, InnerRequest query) {}
@@ -77,11 +79,7 @@ final class BatchRequestParser {
       }
     }
     return new InnerRequest(
-        words[0].toUpperCase(Locale.ROOT),
-        words[1],
-        request.headers(),
-        requestBody,
-        part.header("Content-ID"));
+        words[0].toUpperCase(Locale.ROOT), words[1], request.headers(), requestBody);
   }
 
   private static String utf8(String latin1) {

@@ -17,13 +17,13 @@ final class BatchResponseWriter {
   }
 
   /** The responses of a change set (one part each, in order; a single part when it failed). */
-  byte[] changeSet(List<ApiResponse> responses, String failedContentId) {
+  byte[] changeSet(List<ApiResponse> responses) {
     String changeSet = "changesetresponse_" + UUID.randomUUID();
     text("--" + boundary + "\r\n");
     text("Content-Type: multipart/mixed; boundary=" + changeSet + "\r\n\r\n");
     for (ApiResponse response : responses) {
       text("--" + changeSet + "\r\n");
-      httpPart(response, failedContentId);
+      httpPart(response);
     }
     text("--" + changeSet + "--\r\n");
     text("--" + boundary + "--\r\n");
@@ -33,22 +33,21 @@ final class BatchResponseWriter {
   /** The response of a single query batch: no change-set wrapper. */
   byte[] query(ApiResponse response) {
     text("--" + boundary + "\r\n");
-    httpPart(response, null);
+    httpPart(response);
     text("--" + boundary + "--\r\n");
     return out.toByteArray();
   }
 
-  private void httpPart(ApiResponse response, String contentId) {
+  private void httpPart(ApiResponse response) {
     text("Content-Type: application/http\r\n");
     text("Content-Transfer-Encoding: binary\r\n");
-    if (contentId != null) {
-      text("Content-ID: " + contentId + "\r\n");
-    }
     text("\r\n");
     text("HTTP/1.1 " + response.status() + " " + ApiResponse.reason(response.status()) + "\r\n");
     text("X-Content-Type-Options: nosniff\r\n");
     text("Cache-Control: no-cache\r\n");
-    text("DataServiceVersion: " + (response.body().length > 0 ? "3.0;" : "1.0;") + "\r\n");
+    // as Azure answers (recorded): 3.0 for a body or an insert (with or without content), 1.0 else
+    boolean v3 = response.body().length > 0 || response.headers().containsKey("DataServiceId");
+    text("DataServiceVersion: " + (v3 ? "3.0;" : "1.0;") + "\r\n");
     for (Map.Entry<String, String> header : response.headers().entrySet()) {
       text(header.getKey() + ": " + header.getValue() + "\r\n");
     }

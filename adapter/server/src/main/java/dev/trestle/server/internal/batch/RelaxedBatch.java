@@ -117,6 +117,6 @@ public final class RelaxedBatch {
     for (int i = 0; i < writes.size(); i++) {
       responses.add(EntityEndpoints.response(calls.get(i), writes.get(i), stored.get(i)));
     }
-    return writer.changeSet(responses, null);
+    return writer.changeSet(responses);
   }
 }

@@ -45,7 +45,6 @@ class BatchRequestParserTest {
       assertThat(batch.changeSet()).hasSize(2);
       var insert = batch.changeSet().get(0);
       assertThat(insert.method()).isEqualTo("POST");
-      assertThat(insert.contentId()).isEqualTo("7");
       assertThat(insert.headers().get("prefer")).isEqualTo("return-no-content");
       assertThat(new String(insert.body(), StandardCharsets.UTF_8))
           .isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"é\"}");
