@@ -50,7 +50,9 @@ public final class ODataJsonWriter {
         gen -> {
           gen.writeStartObject();
           if (level != MetadataLevel.NONE) {
-            gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table + "/@Element");
+            gen.writeStringField(
+                "odata.metadata",
+                baseUrl + "/$metadata#" + table + "/@Element" + selectSuffix(select));
           }
           entityFields(gen, table, entity, selected(select));
           gen.writeEndObject();
@@ -72,7 +74,8 @@ public final class ODataJsonWriter {
         gen -> {
           gen.writeStartObject();
           if (level != MetadataLevel.NONE) {
-            gen.writeStringField("odata.metadata", baseUrl + "/$metadata#" + table);
+            gen.writeStringField(
+                "odata.metadata", baseUrl + "/$metadata#" + table + selectSuffix(select));
           }
           gen.writeArrayFieldStart("value");
           for (EntityRow entity : entities) {
@@ -123,6 +126,11 @@ public final class ODataJsonWriter {
       gen.writeStringField("odata.editLink", literal);
     }
     gen.writeStringField("TableName", name);
+  }
+
+  /** What Azure appends to odata.metadata for a projection (recorded): {@code &$select=a,b}. */
+  private static String selectSuffix(List<String> select) {
+    return select == null ? "" : "&$select=" + String.join(",", select);
   }
 
   private static Set<String> selected(List<String> select) {

@@ -60,7 +60,7 @@ class ODataJsonWriterTest {
             StandardCharsets.UTF_8);
     assertThat(json)
         .isEqualTo(
-            "{\"odata.metadata\":\"http://h/acct/$metadata#t1\",\"value\":[{"
+            "{\"odata.metadata\":\"http://h/acct/$metadata#t1&$select=I,B,D,N,L,Missing\",\"value\":[{"
                 + "\"odata.type\":\"acct.t1\",\"odata.id\":\"http://h/acct/t1(PartitionKey='p''1',RowKey='r')\","
                 + "\"odata.etag\":\"W/\\\"e\\\"\",\"odata.editLink\":\"t1(PartitionKey='p''1',RowKey='r')\","
                 + "\"I\":1,\"B\":true,\"D\":5.0,\"N@odata.type\":\"Edm.Double\",\"N\":\"NaN\","
@@ -80,7 +80,8 @@ class ODataJsonWriterTest {
             StandardCharsets.UTF_8);
     assertThat(json)
         .isEqualTo(
-            "{\"odata.metadata\":\"http://h/acct/$metadata#t1/@Element\",\"odata.etag\":\"W/\\\"e\\\"\","
+            "{\"odata.metadata\":\"http://h/acct/$metadata#t1/@Element&$select=odata.etag,L,"
+                + "L@odata.type,odata.metadata,1bad,M\",\"odata.etag\":\"W/\\\"e\\\"\","
                 + "\"L@odata.type\":\"Edm.Int64\",\"L\":\"7\",\"M\":null}");
   }
 }
