@@ -8,6 +8,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 /**
@@ -20,7 +23,7 @@ enum SqlColumnTypes {
       "timestamp with time zone",
       "bytea",
       "timestamp with time zone holds microseconds: the seventh fractional digit of DateTimes and"
-          + " Timestamps is rounded"),
+          + " Timestamps is dropped"),
   // H2 keeps nanoseconds when asked, so a DateTime keeps its seventh digit there
   H2("character varying", "timestamp(9) with time zone", "binary varying", "-0.0 is stored as 0.0");
 
@@ -45,6 +48,16 @@ enum SqlColumnTypes {
           !(value instanceof PropertyValue.DoubleValue d)
               || Double.doubleToRawLongBits(d.value()) != Long.MIN_VALUE;
     };
+  }
+
+  /**
+   * The instant as this database's timestamp column holds it: PostgreSQL's microseconds are cut,
+   * not rounded, since rounding would carry 9999-12-31T23:59:59.9999999Z into the year 10000, which
+   * no DateTime holds.
+   */
+  OffsetDateTime held(Instant at) {
+    Instant kept = this == POSTGRESQL ? at.truncatedTo(ChronoUnit.MICROS) : at;
+    return OffsetDateTime.ofInstant(kept, ZoneOffset.UTC);
   }
 
   /** Whether this database's timestamp column keeps the instant exactly. */

@@ -11,8 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -222,8 +220,7 @@ public final class SqlTableSink implements Sink {
       if (timestamp != null && !types.holdsExactly(timestamp)) {
         inexact++;
       }
-      insert.setObject(
-          3, timestamp == null ? null : OffsetDateTime.ofInstant(timestamp, ZoneOffset.UTC));
+      insert.setObject(3, timestamp == null ? null : types.held(timestamp));
       List<SqlTableColumns.Column> all = columns.columns();
       Object[] values = new Object[all.size()];
       for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
@@ -245,8 +242,7 @@ public final class SqlTableSink implements Sink {
           case PropertyValue.Int64Value v -> insert.setLong(index, v.value());
           case PropertyValue.DoubleValue v -> insert.setDouble(index, v.value());
           case PropertyValue.BooleanValue v -> insert.setBoolean(index, v.value());
-          case PropertyValue.DateTimeValue v ->
-              insert.setObject(index, OffsetDateTime.ofInstant(v.value(), ZoneOffset.UTC));
+          case PropertyValue.DateTimeValue v -> insert.setObject(index, types.held(v.value()));
           case PropertyValue.GuidValue v -> insert.setObject(index, v.value());
           case PropertyValue.BinaryValue v -> insert.setBytes(index, v.value());
         }
