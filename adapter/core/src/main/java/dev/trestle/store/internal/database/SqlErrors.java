@@ -19,9 +19,9 @@ public final class SqlErrors {
   }
 
   /**
-   * The database cannot be reached, is restarting or refuses connections, or the pool had no
-   * connection within its wait: nothing the client did, and worth retrying later (SQLState class 08
-   * and the database's own).
+   * The database cannot be reached, is restarting, refuses connections or writes (read only, out of
+   * resources), cancelled the statement, or the pool had no connection within its wait: nothing the
+   * client did, and worth retrying later (SQLState class 08 and the database's own).
    */
   boolean isUnavailable(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
@@ -59,7 +59,7 @@ public final class SqlErrors {
     }
     return new TableException(
         TableErrorCode.SERVER_BUSY,
-        "The server is busy: its database cannot be reached right now. Please retry.",
+        "The server is busy: its database cannot serve the request right now. Please retry.",
         e);
   }
 

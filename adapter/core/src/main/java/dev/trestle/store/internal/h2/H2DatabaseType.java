@@ -15,7 +15,9 @@ public final class H2DatabaseType extends DatabaseType {
       SqlStates.of(
           Set.of(
               "90098", "90121",
-              "90067"), // database closed, database called at shutdown, connection broken
+              "90067", // database closed, database called at shutdown, connection broken
+              "90097", // the database is read only
+              "57014"), // a statement cancelled (its query timeout)
           Set.of("23506"), // referential integrity: parent missing
           Set.of("HYT00"), // lock timeout
           Set.of("90105")); // a filter function (H2Functions) failed on a stored value

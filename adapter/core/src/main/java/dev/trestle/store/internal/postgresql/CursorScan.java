@@ -148,7 +148,9 @@ final class CursorScan {
             List<Fetched> rows;
             try {
               rows = fetch(sql, cursor, batch, fetchMillis);
-            } catch (org.jooq.exception.DataAccessException e) {
+            } catch (RuntimeException e) {
+              // the cut of this page's own time limit, as the database reported it (57014) or as
+              // the store translated it (ServerBusy over the same cause)
               if (!store.errors.isCancelled(e)) {
                 throw e;
               }

@@ -19,7 +19,9 @@ public final class PostgresDatabaseType extends DatabaseType {
           Set.of(
               "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
               "57P05", // idle session timeout: the server closed the connection
-              "53300"), // too many connections
+              "57014", // a statement cancelled (a statement_timeout of the database's)
+              "25006", // read-only: a standby after a failover, default_transaction_read_only
+              "53000", "53100", "53200", "53300", "53400"), // out of disk, memory, connections
           Set.of(), // 23503, the standard state
           Set.of("40P01")); // deadlock detected
 

@@ -78,14 +78,17 @@ class SqlErrorsTest {
 
   @ParameterizedTest
   @ValueSource(
-      strings = {"08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "57P05", "53300"})
-  void aConnectionLevelFailureOnPostgresqlIsServerBusy(String state) {
+      strings = {
+        "08000", "08001", "08003", "08006", "57P01", "57P02", "57P03", "57P05", "53300", "53100",
+        "53200", "25006", "57014"
+      })
+  void aFailureOfThePostgresqlServerIsServerBusy(String state) {
     assertCode(POSTGRESQL.translate(failure(state)), TableErrorCode.SERVER_BUSY);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"08000", "90098", "90121", "90067"})
-  void aConnectionLevelFailureOnH2IsServerBusy(String state) {
+  @ValueSource(strings = {"08000", "90098", "90121", "90067", "90097", "57014"})
+  void aFailureOfTheH2DatabaseIsServerBusy(String state) {
     assertCode(H2.translate(failure(state)), TableErrorCode.SERVER_BUSY);
   }
 
@@ -102,7 +105,7 @@ class SqlErrorsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"23505", "42P01", "XX000", "57014", "40001"})
+  @ValueSource(strings = {"23505", "42P01", "XX000", "40001"})
   void aStatementsOwnFailureStaysWhatItIs(String state) {
     DataAccessException failure = failure(state);
 
