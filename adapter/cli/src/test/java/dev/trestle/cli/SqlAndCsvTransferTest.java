@@ -118,6 +118,43 @@ class SqlAndCsvTransferTest {
         : empty.url();
   }
 
+  /**
+   * A string PostgreSQL's text cannot hold (U+0000) stops the export with exit 5 and one short line
+   * naming the entity and property, not the driver's statement with every value bound; nothing of
+   * the table is left behind.
+   */
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
+  void aNulInAStringStopsTheExportToPostgresqlNamingTheProperty(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    try (TableService service = db.newService(account);
+        CliDatabases.Empty empty = CliDatabases.empty(db)) {
+      fill(
+          service,
+          "WithNul",
+          List.of(
+              TableEntity.builder("p", "a").put("Big", "x".repeat(30_000)).build(),
+              TableEntity.builder("p", "b").put("Nul", "a\u0000b").build()));
+      List<String> export = new ArrayList<>(CliDatabases.flags(db));
+      export.addAll(0, List.of("export"));
+      export.addAll(List.of("--account", account, "--quiet", "--table", "WithNul", "--to-sql"));
+      export.addAll(sqlFlags(db, empty.url()));
+      CliRun run = CliRun.run(export.toArray(String[]::new));
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATA);
+      assertThat(run.err())
+          .contains("entity (PartitionKey='p', RowKey='b') property 'Nul' holds U+0000")
+          .hasSizeLessThan(1_000);
+      try (Connection connection =
+              DriverManager.getConnection(empty.url(), db.username(), db.password());
+          Statement statement = connection.createStatement();
+          java.sql.ResultSet tables =
+              statement.executeQuery(
+                  "select count(*) from pg_tables where tablename = 'WithNul'")) {
+        tables.next();
+        assertThat(tables.getInt(1)).isZero();
+      }
+    }
+  }
+
   private static List<TableEntity> withoutETags(List<TableEntity> entities) {
     return entities.stream().map(e -> e.toBuilder().etag(null).build()).toList();
   }

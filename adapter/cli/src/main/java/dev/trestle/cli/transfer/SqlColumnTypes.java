@@ -60,6 +60,11 @@ enum SqlColumnTypes {
     return OffsetDateTime.ofInstant(kept, ZoneOffset.UTC);
   }
 
+  /** Whether this database's text columns can hold the string (PostgreSQL's cannot hold NUL). */
+  boolean holdsText(String value) {
+    return this != POSTGRESQL || value.indexOf('\u0000') < 0;
+  }
+
   /** Whether this database's timestamp column keeps the instant exactly. */
   boolean holdsExactly(Instant at) {
     return this != POSTGRESQL || at.getNano() % 1_000 == 0;

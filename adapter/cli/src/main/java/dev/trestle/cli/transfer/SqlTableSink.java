@@ -127,9 +127,22 @@ public final class SqlTableSink implements Sink {
       } catch (SQLException e) {
         throw new CliException(
             ExitCode.DATABASE,
-            "Cannot write table " + target + " into " + describe() + ": " + e.getMessage(),
+            "Cannot write table " + target + " into " + describe() + ": " + reason(e),
             e);
       }
+    }
+
+    /**
+     * The database's reason in one line: a batch's own failure rather than the driver's summary,
+     * which repeats the statement with every value bound (kilobytes of entity data).
+     */
+    private static String reason(SQLException e) {
+      SQLException cause =
+          e instanceof java.sql.BatchUpdateException && e.getNextException() != null
+              ? e.getNextException()
+              : e;
+      String message = String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
+      return message.length() <= 300 ? message : message.substring(0, 300) + "...";
     }
 
     private void create(Connection connection, SqlColumnTypes types, SqlTableColumns columns)
@@ -210,7 +223,7 @@ public final class SqlTableSink implements Sink {
     }
 
     /** Binds the entity's row; how many of its values the columns do not hold exactly. */
-    private static int bind(
+    private int bind(
         PreparedStatement insert, TableEntity entity, SqlTableColumns columns, SqlColumnTypes types)
         throws SQLException {
       int inexact = 0;
@@ -224,6 +237,21 @@ public final class SqlTableSink implements Sink {
       List<SqlTableColumns.Column> all = columns.columns();
       Object[] values = new Object[all.size()];
       for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
+        if (property.getValue() instanceof PropertyValue.StringValue s
+            && !types.holdsText(s.value())) {
+          throw new CliException(
+              ExitCode.DATA,
+              "Table "
+                  + target
+                  + ": entity (PartitionKey='"
+                  + entity.partitionKey()
+                  + "', RowKey='"
+                  + entity.rowKey()
+                  + "') property '"
+                  + property.getKey()
+                  + "' holds U+0000, which this database's text columns cannot store; nothing of"
+                  + " the table was written.");
+        }
         SqlTableColumns.Column column = columns.of(property.getKey(), property.getValue().type());
         values[all.indexOf(column)] = property.getValue();
         if (!types.holdsExactly(property.getValue())) {
