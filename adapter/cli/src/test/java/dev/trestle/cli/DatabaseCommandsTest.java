@@ -119,6 +119,43 @@ class DatabaseCommandsTest {
     }
   }
 
+  /**
+   * A line that is not UTF-8 (a Latin-1 é) is named, not stored as U+FFFD; a byte order mark and a
+   * Timestamp written with spaces (any JSON tool's output) are read as they mean.
+   */
+  @DatabaseTest
+  void importNamesALineThatIsNotUtf8AndReadsABomAndASpacedTimestamp(TestDatabase db)
+      throws Exception {
+    Path file = dir.resolve("latin1.ndjson");
+    byte[] good =
+        "\uFEFF{\"PartitionKey\": \"a\", \"RowKey\": \"1\", \"Timestamp\": \"2020-01-01T00:00:00.1Z\"}\r\n"
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] bad =
+        "{\"PartitionKey\":\"a\",\"RowKey\":\"2\",\"S\":\"caf\u00e9\"}\n"
+            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    Files.write(file, good);
+    Files.write(file, bad, java.nio.file.StandardOpenOption.APPEND);
+    String account = TestDatabase.newAccount();
+    try (TableService service = db.newService(account)) {
+      CliRun run =
+          CliRun.run(
+              CliDatabases.args(
+                  List.of("import"),
+                  CliDatabases.flags(db),
+                  "--account",
+                  account,
+                  "--table",
+                  "latin",
+                  "--in",
+                  file.toString()));
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATA);
+      assertThat(run.err()).contains("Line 2 of " + file + ": not UTF-8 text");
+      List<TableEntity> imported = readAll(service, "latin");
+      assertThat(imported).hasSize(1);
+      assertThat(imported.get(0).timestamp()).isEqualTo(Instant.parse("2020-01-01T00:00:00.1Z"));
+    }
+  }
+
   @DatabaseTest
   void copyMovesEveryTableToAnotherDatabase(TestDatabase db) throws Exception {
     String account = TestDatabase.newAccount();

@@ -22,8 +22,15 @@ public final class EntityJson {
   /**
    * An entity as sent: keys may be null when the body has none (PUT/MERGE take them from the URL).
    */
+  /**
+   * @param timestamp the text of the body's {@code Timestamp} (null when absent or null), which a
+   *     request ignores and an import may keep
+   */
   public record ParsedEntity(
-      String partitionKey, String rowKey, Map<String, PropertyValue> properties) {}
+      String partitionKey,
+      String rowKey,
+      Map<String, PropertyValue> properties,
+      String timestamp) {}
 
   /**
    * Reads a request body. {@code Timestamp} and {@code odata.*} keys are ignored, {@code null}

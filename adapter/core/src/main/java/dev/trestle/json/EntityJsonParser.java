@@ -97,11 +97,16 @@ final class EntityJsonParser {
       Map<String, RawValue> values, Map<String, String> types) {
     String partitionKey = null;
     String rowKey = null;
+    String timestamp = null;
     Map<String, PropertyValue> properties = new LinkedHashMap<>();
     for (Map.Entry<String, RawValue> entry : values.entrySet()) {
       String name = entry.getKey();
       RawValue raw = entry.getValue();
-      if (name.equals("Timestamp") || raw.token() == JsonToken.VALUE_NULL) {
+      if (raw.token() == JsonToken.VALUE_NULL) {
+        continue;
+      }
+      if (name.equals("Timestamp")) {
+        timestamp = raw.text();
         continue;
       }
       if (name.equals("PartitionKey") || name.equals("RowKey")) {
@@ -119,7 +124,7 @@ final class EntityJsonParser {
       }
       properties.put(name, value(name, raw, types.get(name)));
     }
-    return new EntityJson.ParsedEntity(partitionKey, rowKey, properties);
+    return new EntityJson.ParsedEntity(partitionKey, rowKey, properties, timestamp);
   }
 
   private static PropertyValue value(String name, RawValue raw, String annotation) {

@@ -49,27 +49,24 @@ public final class EntityLines {
     }
     return TableEntity.builder(parsed.partitionKey(), parsed.rowKey())
         .putAll(parsed.properties())
-        .timestamp(timestamp(line))
+        .timestamp(timestamp(parsed.timestamp()))
         .build();
   }
 
-  private static final String TIMESTAMP_KEY = "\"Timestamp\":\"";
-
   /**
-   * The line's Timestamp, or null. Inside a JSON string every quote is escaped, so the key with its
-   * unescaped quotes can only be the property itself.
+   * The line's Timestamp as the parser read it, whatever the whitespace around it; null when the
+   * line has none, and refused as any property is when it is not a DateTime.
    */
-  private static java.time.Instant timestamp(String line) {
-    int start = line.indexOf(TIMESTAMP_KEY);
-    if (start < 0) {
+  private static java.time.Instant timestamp(String text) {
+    if (text == null) {
       return null;
     }
-    start += TIMESTAMP_KEY.length();
-    int end = line.indexOf('"', start);
     try {
-      return end < 0 ? null : EdmDateTime.parse(line.substring(start, end));
+      return EdmDateTime.parse(text);
     } catch (RuntimeException e) {
-      return null; // the store assigns its own, as for a line without one
+      throw new MalformedEntityException(
+          Unreadable.of(Unreadable.Reason.INVALID_VALUE, "Timestamp", EdmType.DATE_TIME.odataName())
+              .lineMessage());
     }
   }
 

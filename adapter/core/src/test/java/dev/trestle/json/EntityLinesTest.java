@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.trestle.PropertyValue;
 import dev.trestle.TableEntity;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -92,5 +93,25 @@ class EntityLinesTest {
     assertThatThrownBy(
             () -> EntityLines.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"N\":{\"a\":1}}"))
         .hasMessageContaining("no nested values");
+  }
+
+  /** A line any JSON tool wrote (spaces after the colons, the annotation first) keeps it too. */
+  @Test
+  void theTimestampIsReadWhateverTheWhitespaceAndABadOneIsRefused() {
+    for (String line :
+        List.of(
+            "{\"PartitionKey\": \"p\", \"RowKey\": \"r\", \"Timestamp\": \"2020-01-01T00:00:00.1Z\"}",
+            "{ \"Timestamp@odata.type\" : \"Edm.DateTime\", \"Timestamp\" :\n"
+                + " \"2020-01-01T00:00:00.1Z\", \"PartitionKey\":\"p\",\"RowKey\":\"r\"}")) {
+      assertThat(EntityLines.read(line).timestamp())
+          .as(line)
+          .isEqualTo(java.time.Instant.parse("2020-01-01T00:00:00.1Z"));
+    }
+    assertThat(EntityLines.read("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}").timestamp()).isNull();
+    assertThatThrownBy(
+            () ->
+                EntityLines.read(
+                    "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"Timestamp\":\"garbage\"}"))
+        .hasMessage("property 'Timestamp' is not a valid Edm.DateTime");
   }
 }

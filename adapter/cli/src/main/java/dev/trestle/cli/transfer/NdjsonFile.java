@@ -5,10 +5,8 @@ import dev.trestle.cli.CliException;
 import dev.trestle.cli.ExitCode;
 import dev.trestle.json.EntityLines;
 import java.io.BufferedOutputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -38,17 +36,17 @@ public final class NdjsonFile {
 
   /** Reads the file's entities after the first {@code from.entities()}, parsed in parallel. */
   public static void read(Path file, Position from, Predicate<TableEntity> each) {
-    try (BufferedReader reader = open(file);
+    try (Utf8Lines reader = new Utf8Lines(open(file));
         ParallelLines lines = new ParallelLines(line -> parse(file, line), each)) {
       long entity = 0;
       long lineNumber = 0;
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+      for (String line = reader.next(); line != null; line = reader.next()) {
         lineNumber++;
-        if (line.isBlank() || entity++ < from.entities()) {
+        if (line != Utf8Lines.NOT_UTF8 && (line.isBlank() || entity++ < from.entities())) {
           continue;
         }
-        if (!lines.add(line, lineNumber)) {
-          return;
+        if (!lines.add(line, lineNumber) || line == Utf8Lines.NOT_UTF8) {
+          break;
         }
       }
       lines.finish();
@@ -58,6 +56,10 @@ public final class NdjsonFile {
   }
 
   private static TableEntity parse(Path file, ParallelLines.Line line) {
+    if (line.text() == Utf8Lines.NOT_UTF8) {
+      throw new UnreadableEntityException(
+          "Line " + line.number() + " of " + name(file) + ": not UTF-8 text");
+    }
     try {
       return EntityLines.read(line.text());
     } catch (EntityLines.MalformedEntityException e) {
@@ -66,7 +68,7 @@ public final class NdjsonFile {
     }
   }
 
-  private static BufferedReader open(Path file) throws IOException {
+  private static InputStream open(Path file) throws IOException {
     InputStream in;
     if (isStandard(file)) {
       in = System.in;
@@ -77,7 +79,7 @@ public final class NdjsonFile {
         throw new CliException(ExitCode.DATA, "Cannot read " + file + ": no such file.");
       }
     }
-    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    return in;
   }
 
   static boolean isStandard(Path file) {
