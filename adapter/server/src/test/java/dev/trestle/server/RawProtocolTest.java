@@ -409,10 +409,9 @@ class RawProtocolTest extends ServerTest {
         fx.raw().call("GET", "/Tables").header("x-ms-version", "2011-08-18").send(),
         415,
         "JsonFormatNotSupported");
-    assertErrorCode(
-        fx.raw().call("GET", "/Tables").header("x-ms-version", null).send(),
-        400,
-        "MissingRequiredHeader");
+    // Azure requires the version on a signed request; Azurite's own REST tests send none
+    assertThat(fx.raw().call("GET", "/Tables").header("x-ms-version", null).send().status())
+        .isEqualTo(200);
     assertThat(
             fx.raw()
                 .call("GET", "/Tables")

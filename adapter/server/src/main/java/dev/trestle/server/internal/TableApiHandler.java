@@ -197,10 +197,7 @@ public final class TableApiHandler extends Handler.Abstract {
             "Value for one of the query parameters specified in the request URI is invalid: comp"
                 + " is given more than once.");
       }
-      ApiVersion.check(
-          request.getHeaders().get("x-ms-version"),
-          skipApiVersionCheck,
-          request.getHeaders().get(HttpHeader.AUTHORIZATION) != null);
+      ApiVersion.check(request.getHeaders().get("x-ms-version"), skipApiVersionCheck);
       Grant grant =
           authenticator.authenticate(new JettySignedRequest(request, query), path.account());
       if (path == addressed) {

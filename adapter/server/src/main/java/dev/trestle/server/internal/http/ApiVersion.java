@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
  * TableLimits#API_VERSION}; a later one, or a value that is not a version at all, is the service's
  * 400 {@code InvalidHeaderValue}, as Azure answers a version it does not know. Skipping the check
  * (Azurite's {@code --skipApiVersionCheck}) lets later versions through; malformed values are still
- * refused. An absent header is 400 {@code MissingRequiredHeader} on a request with an {@code
- * Authorization} header (Shared Key, Shared Key Lite and OAuth requests must name their version); a
- * SAS request takes its version from its {@code sv}, an anonymous one the default.
+ * refused. An absent header means the default version: Azure requires the header on signed
+ * requests, but Azurite does not, and its own REST tests (and scripts written against it) send
+ * none.
  */
 public final class ApiVersion {
   private static final Pattern SHAPE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
@@ -43,20 +43,7 @@ public final class ApiVersion {
    *     passes
    */
   public static void check(String header, boolean allowNewer) {
-    check(header, allowNewer, false);
-  }
-
-  /**
-   * @param authorized whether the request carries an {@code Authorization} header, which needs the
-   *     version named
-   */
-  public static void check(String header, boolean allowNewer, boolean authorized) {
     if (header == null || header.isBlank()) {
-      if (authorized) {
-        throw new TableException(
-            TableErrorCode.MISSING_REQUIRED_HEADER,
-            "An HTTP header that's mandatory for this request is not specified. (x-ms-version)");
-      }
       return;
     }
     if (header.equals(allowNewer ? lastPassedNewer : lastPassed)) {

@@ -30,19 +30,6 @@ class ApiVersionTest {
   }
 
   @Test
-  void anAuthorizedRequestMustNameItsVersion() {
-    for (String version : new String[] {null, "", " "}) {
-      assertThatThrownBy(() -> ApiVersion.check(version, false, true))
-          .as(version)
-          .isInstanceOfSatisfying(
-              TableException.class,
-              e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.MISSING_REQUIRED_HEADER));
-      ApiVersion.check(version, false, false);
-    }
-    ApiVersion.check("2019-02-02", false, true);
-  }
-
-  @Test
   void refusesVersionsAfterTheNewestKnownUnlessTheCheckIsSkipped() {
     String newest = dev.trestle.model.TableLimits.NEWEST_API_VERSION;
     String next = java.time.LocalDate.parse(newest).plusDays(1).toString();
