@@ -435,6 +435,24 @@ class SqlAndCsvTransferTest {
     }
   }
 
+  /** An unquoted comma makes a record longer than its header: refused, not shifted into columns. */
+  @DatabaseTest
+  void aCsvRecordWithMoreFieldsThanTheHeaderIsRefused(TestDatabase db) throws Exception {
+    String account = TestDatabase.newAccount();
+    Path csv = dir.resolve("shifted.csv");
+    Files.writeString(
+        csv, "PartitionKey,RowKey,Name,City\r\np,1,Smith, John,Paris\r\np,2,Doe,Rome\r\n");
+    try (TableService service = db.newService(account)) {
+      List<String> in = new ArrayList<>(List.of("import"));
+      in.addAll(CliDatabases.flags(db));
+      in.addAll(
+          List.of("--account", account, "--quiet", "--table", "Shifted", "--in", csv.toString()));
+      CliRun run = CliRun.run(in.toArray(String[]::new));
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATA);
+      assertThat(run.err()).contains("Record 1 of " + csv + ": 5 fields, the header has 4.");
+    }
+  }
+
   @DatabaseTest
   void aQueryImportStoppedByANullKeyResumesAfterItsFixWithNoGapAndNoDuplicate(TestDatabase db)
       throws Exception {

@@ -173,6 +173,26 @@ class TransferTest {
         assertThat(all(copied, "Typed")).containsExactlyElementsOf(all(source, "Typed"));
         assertThat(all(copied, "Small")).containsExactlyElementsOf(all(source, "Small"));
       }
+
+      // a table file cut at a line boundary is refused whole, not imported short with success
+      List<String> typed = Files.readAllLines(folder.resolve("Typed.ndjson"));
+      Files.write(folder.resolve("Typed.ndjson"), typed.subList(0, 100));
+      try (CliDatabases.Empty other = CliDatabases.empty(db)) {
+        CliRun cut =
+            CliRun.run(
+                CliDatabases.args(
+                    List.of("import"),
+                    other.flags(),
+                    "--account",
+                    account,
+                    "--in-dir",
+                    folder.toString(),
+                    "--quiet"));
+        assertThat(cut.exitCode()).as(cut.err()).isEqualTo(ExitCode.DATA);
+        assertThat(cut.err())
+            .contains("holds 100 entities where the manifest says 120")
+            .contains("Nothing of the table was imported");
+      }
     }
   }
 

@@ -76,6 +76,19 @@ public final class CsvEnd implements End {
         if (fields.size() == 1 && fields.getFirst().isEmpty() || ++entities <= from.entities()) {
           continue;
         }
+        if (fields.size() > header.size()) {
+          // an unquoted comma shifts every later cell: refused, not imported into wrong columns
+          throw new NdjsonFile.UnreadableEntityException(
+              "Record "
+                  + record
+                  + " of "
+                  + describe()
+                  + ": "
+                  + fields.size()
+                  + " fields, the header has "
+                  + header.size()
+                  + ".");
+        }
         TableEntity entity;
         try {
           entity = columns.entity(fields);
@@ -208,7 +221,8 @@ public final class CsvEnd implements End {
       Writer out =
           new BufferedWriter(
               new OutputStreamWriter(
-                  standard ? System.out : Files.newOutputStream(file), StandardCharsets.UTF_8),
+                  standard ? NdjsonFile.standardOutput() : Files.newOutputStream(file),
+                  StandardCharsets.UTF_8),
               1 << 16);
       try {
         CsvRecords.write(out, header);

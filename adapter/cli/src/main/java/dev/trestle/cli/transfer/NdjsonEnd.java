@@ -58,7 +58,49 @@ public final class NdjsonEnd implements End {
 
   @Override
   public void read(String name, Position from, Predicate<TableEntity> each) {
+    if (folder != null) {
+      checkComplete(name);
+    }
     NdjsonFile.read(fileOf(name), from, each);
+  }
+
+  /**
+   * A folder's table file must hold as many entities as the manifest says were exported: a file cut
+   * at a line boundary (a copy that stopped, a hand edit) is refused before any of it is read,
+   * rather than imported short with success.
+   */
+  private void checkComplete(String name) {
+    Long expected = manifest().get(name);
+    long found = entities(fileOf(name));
+    if (expected != null && found >= 0 && found != expected) {
+      throw new CliException(
+          ExitCode.DATA,
+          "Table "
+              + name
+              + ": "
+              + fileOf(name)
+              + " holds "
+              + found
+              + " entities where the manifest says "
+              + expected
+              + ": the file is incomplete or was changed after the export. Nothing of the table"
+              + " was imported.");
+    }
+  }
+
+  /** The file's entity lines, as the manifest counts them; -1 when it cannot be read. */
+  private static long entities(Path file) {
+    try (Utf8Lines lines = new Utf8Lines(Files.newInputStream(file))) {
+      long count = 0;
+      for (String line = lines.next(); line != null; line = lines.next()) {
+        if (line == Utf8Lines.NOT_UTF8 || !line.isBlank()) {
+          count++;
+        }
+      }
+      return count;
+    } catch (IOException e) {
+      return -1;
+    }
   }
 
   @Override

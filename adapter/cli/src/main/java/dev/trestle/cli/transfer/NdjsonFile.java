@@ -82,6 +82,15 @@ public final class NdjsonFile {
     return in;
   }
 
+  /**
+   * Standard output as a stream whose failures are reported: {@code System.out} swallows them, so
+   * an export into a pipe whose reader had gone (`| head`, a dead gzip) went on and said it had
+   * written everything.
+   */
+  static OutputStream standardOutput() {
+    return new java.io.FileOutputStream(java.io.FileDescriptor.out);
+  }
+
   static boolean isStandard(Path file) {
     return file == null || file.toString().equals("-");
   }
@@ -95,7 +104,7 @@ public final class NdjsonFile {
     try {
       OutputStream out;
       if (isStandard(file)) {
-        out = new BufferedOutputStream(System.out, 1 << 16);
+        out = new BufferedOutputStream(standardOutput(), 1 << 16);
       } else {
         if (file.getParent() != null) {
           Files.createDirectories(file.getParent());
