@@ -37,6 +37,18 @@ record Database(TableService tables, HikariDataSource dataSource) implements Aut
               + settings.redactedUrl()
               + " (is it the right database and schema?).");
     }
+    if (access == Access.READ && !SchemaMigrator.upToDate(dataSource)) {
+      String version = SchemaMigrator.version(dataSource).orElse("none");
+      dataSource.close();
+      throw new CliException(
+          ExitCode.DATABASE,
+          "The schema of "
+              + settings.redactedUrl()
+              + " is at version "
+              + version
+              + ", older than this Trestle's: run `trestle migrate` with the same --db first (a"
+              + " command that only reads never changes the schema).");
+    }
     TableService tables;
     try {
       tables =

@@ -94,6 +94,26 @@ class DatabaseCommandsTest {
     }
   }
 
+  /** A command that only reads names an older schema and the way out, not a missing relation. */
+  @org.junit.jupiter.api.Test
+  void readingADatabaseOfAnOlderSchemaSaysToMigrateIt() {
+    String url = "jdbc:h2:mem:older-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+    org.flywaydb.core.Flyway.configure(getClass().getClassLoader())
+        .dataSource(url, "", "")
+        .locations("classpath:dev/trestle/migrations/h2")
+        .table(dev.trestle.store.SchemaMigrator.HISTORY_TABLE)
+        .target("1")
+        .load()
+        .migrate();
+    CliRun export = CliRun.run("export", "--db", url, "--table", "Any");
+    assertThat(export.exitCode()).as(export.err()).isEqualTo(ExitCode.DATABASE);
+    assertThat(export.err())
+        .contains("is at version 1, older than this Trestle's: run `trestle migrate`");
+    assertThat(CliRun.run("migrate", "--db", url).exitCode()).isZero();
+    assertThat(CliRun.run("export", "--db", url, "--table", "Any").exitCode())
+        .isEqualTo(ExitCode.TABLE_NOT_FOUND);
+  }
+
   @DatabaseTest
   void importStopsAtABadLineNamingItAndKeepsWhatWasWritten(TestDatabase db) throws Exception {
     Path file = dir.resolve("bad.ndjson");

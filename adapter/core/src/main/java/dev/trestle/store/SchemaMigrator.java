@@ -37,6 +37,14 @@ public final class SchemaMigrator {
         : Optional.of(current.getVersion().getVersion());
   }
 
+  /**
+   * Whether every migration this Trestle carries is applied: a database an older Trestle made lacks
+   * tables or functions the queries need until it is migrated.
+   */
+  public static boolean upToDate(DataSource dataSource) {
+    return flyway(dataSource).info().pending().length == 0;
+  }
+
   private static Flyway flyway(DataSource dataSource) {
     return Flyway.configure(SchemaMigrator.class.getClassLoader())
         .dataSource(dataSource)
