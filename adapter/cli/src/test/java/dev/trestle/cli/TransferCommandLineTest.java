@@ -60,6 +60,16 @@ class TransferCommandLineTest {
   }
 
   @Test
+  void importFromAFolderGivenAsAFileSaysItCannotReadIt(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    CliRun run =
+        CliRun.run(
+            "import", "--table", "Orders", "--in", dir.toString(), "--db", "jdbc:h2:mem:folder");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATA);
+    assertThat(run.errLines()).singleElement().asString().contains("Cannot read " + dir);
+  }
+
+  @Test
   void resumeWithoutACheckpointSaysWhereItLooked() {
     CliRun run =
         CliRun.run(

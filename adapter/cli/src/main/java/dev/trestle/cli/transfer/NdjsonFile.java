@@ -8,7 +8,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +50,9 @@ public final class NdjsonFile {
       }
       lines.finish();
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      // a folder, a file without read permission, a device gone: the file's, not a bug
+      throw new CliException(
+          ExitCode.DATA, "Cannot read " + name(file) + ": " + e.getMessage() + ".", e);
     }
   }
 
