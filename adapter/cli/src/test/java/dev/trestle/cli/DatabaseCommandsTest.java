@@ -94,6 +94,39 @@ class DatabaseCommandsTest {
     }
   }
 
+  /**
+   * An entity the database refuses (an invalid property name) stops the import as a bad line does:
+   * saying what was committed before it and that --resume continues after it once fixed.
+   */
+  @DatabaseTest
+  void anEntityTheDatabaseRefusesSaysWhatIsCommittedAndHowToResume(TestDatabase db)
+      throws Exception {
+    Path file = dir.resolve("refused.ndjson");
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 2_500; i++) {
+      lines.add("{\"PartitionKey\":\"p\",\"RowKey\":\"" + String.format("%05d", i) + "\",\"N\":1}");
+    }
+    lines.set(2_200, "{\"PartitionKey\":\"p\",\"RowKey\":\"02200\",\"bad name\":1}");
+    Files.write(file, lines);
+    try (CliDatabases.Empty target = CliDatabases.empty(db)) {
+      CliRun run =
+          CliRun.run(
+              CliDatabases.args(
+                  List.of("import"),
+                  target.flags(),
+                  "--table",
+                  "refused",
+                  "--in",
+                  file.toString()));
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATA);
+      assertThat(run.err())
+          .contains("RowKey='02200'")
+          .contains("PropertyNameInvalid")
+          .containsPattern("\\(\\d+ entities before it are committed; once it is fixed, --resume")
+          .doesNotContain("\n\tat ");
+    }
+  }
+
   /** A command that only reads names an older schema and the way out, not a missing relation. */
   @org.junit.jupiter.api.Test
   void readingADatabaseOfAnOlderSchemaSaysToMigrateIt() {

@@ -110,11 +110,15 @@ public final class Transfer {
     if (stored != null && stored.equals(sink.storedFormWritten())) {
       try (ReadAhead<RawEntity> ahead = ReadAhead.raw(source, table, from)) {
         pass(ahead, out::addRaw, table, from, out, seen);
+      } catch (EntityWriter.WriteFailedException e) {
+        throw refusedAfterCommitted(e, from, out);
       }
       return;
     }
     try (ReadAhead<TableEntity> ahead = ReadAhead.entities(source, table, from)) {
       pass(ahead, out::add, table, from, out, seen);
+    } catch (EntityWriter.WriteFailedException e) {
+      throw refusedAfterCommitted(e, from, out);
     } catch (NdjsonFile.UnreadableEntityException e) {
       out.close();
       Sink.Committed committed = out.committed();
@@ -128,6 +132,21 @@ public final class Transfer {
               + " them).",
           e);
     }
+  }
+
+  /**
+   * An entity the target refused, said as an unreadable one is: what was committed before it stays
+   * (its checkpoint is saved at each commit), and a resume continues there once it is fixed.
+   */
+  private static EntityWriter.WriteFailedException refusedAfterCommitted(
+      EntityWriter.WriteFailedException e, Position from, Sink.Table out) {
+    return new EntityWriter.WriteFailedException(
+        e.getMessage().replaceAll("\\.+$", "")
+            + " ("
+            + (from.entities() + out.committed().entities())
+            + " entities before it are committed; once it is fixed, --resume continues after"
+            + " them)",
+        e);
   }
 
   /** Adds what is read to the sink, saving a checkpoint at each commit, until a stop. */
