@@ -315,18 +315,11 @@ class RawProtocolTest extends ServerTest {
         method + " " + path + " HTTP/1.1\r\nHost: h\r\nno colon here\r\n\r\n"
       };
       for (String request : requests) {
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-          socket.setSoTimeout(10_000);
-          socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-          socket.getOutputStream().flush();
-          String response =
-              new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-          assertThat(response)
-              .as(request)
-              .matches("(?s)HTTP/1\\.1 (400|505) .*")
-              .containsIgnoringCase("\r\nx-ms-error-code: InvalidInput\r\n")
-              .contains("\"odata.error\"");
-        }
+        assertThat(exchange(uri, request))
+            .as(request)
+            .matches("(?s)HTTP/1\\.1 (400|505) .*")
+            .containsIgnoringCase("\r\nx-ms-error-code: InvalidInput\r\n")
+            .contains("\"odata.error\"");
       }
     }
   }
@@ -348,33 +341,31 @@ class RawProtocolTest extends ServerTest {
           + "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
     };
     for (String request : requests) {
-      try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-        socket.setSoTimeout(10_000);
-        socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-        socket.getOutputStream().flush();
-        String response =
-            new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(response)
-            .as(request)
-            .startsWith("HTTP/1.1 417 ")
-            .containsIgnoringCase("\r\nx-ms-error-code: InvalidInput\r\n")
-            .contains("\"odata.error\"");
-      }
+      assertThat(exchange(uri, request))
+          .as(request)
+          .startsWith("HTTP/1.1 417 ")
+          .containsIgnoringCase("\r\nx-ms-error-code: InvalidInput\r\n")
+          .contains("\"odata.error\"");
     }
+    // unsigned, so refused by the authentication, after the expectation was accepted
+    assertThat(
+            exchange(
+                uri,
+                "GET "
+                    + path
+                    + " HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n"))
+        .startsWith("HTTP/1.1 401 ");
+  }
+
+  /**
+   * Sends the bytes of one raw request on a connection of its own; everything the server answered.
+   */
+  private static String exchange(URI uri, String request) throws IOException {
     try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
       socket.setSoTimeout(10_000);
-      socket
-          .getOutputStream()
-          .write(
-              ("GET "
-                      + path
-                      + " HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\n"
-                      + "Connection: close\r\n\r\n")
-                  .getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
-      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      // unsigned, so refused by the authentication, after the expectation was accepted
-      assertThat(response).startsWith("HTTP/1.1 401 ");
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 
