@@ -262,14 +262,9 @@ class BatchTest extends ServerTest {
   }
 
   static String batch(String table, String... operations) {
-    StringBuilder body =
-        new StringBuilder("--batch_x\r\nContent-Type: multipart/mixed; boundary=cs_x\r\n\r\n");
-    for (String operation : operations) {
-      body.append(
-              "--cs_x\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n")
-          .append(operation)
-          .append("\r\n");
-    }
-    return body.append("--cs_x--\r\n--batch_x--\r\n").toString();
+    return partsWithHeaders(
+        java.util.Arrays.stream(operations)
+            .map(operation -> "\r\n" + operation)
+            .toArray(String[]::new));
   }
 }
