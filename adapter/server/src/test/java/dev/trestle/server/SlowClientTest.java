@@ -16,6 +16,8 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -85,6 +87,47 @@ class SlowClientTest {
           .contains("\"odata.error\"");
       assertThat(took).isBetween(Duration.ofMillis(1800), Duration.ofMillis(4500));
     }
+  }
+
+  /**
+   * Bytes every 2 ms put one at every deadline. The timeout expired while a byte was parsed, and
+   * Jetty closed the connection without the 408, or a byte read after the refusal made it close the
+   * connection under the answer: about 1 request in 10 here missed its 408. One race stays in
+   * Jetty's idle checks: a byte seen at the very moment the timeout expires still closes the
+   * connection without it (about 1 request in 400 here), so one miss in 40 is tolerated.
+   */
+  @DatabaseTest(TestDatabase.Kind.H2)
+  void requestsTrickledPastTheDeadlineAreAnswered408OnH2(TableService tables) throws Exception {
+    start(tables, b -> b.headerTimeout(Duration.ofMillis(40)));
+    List<String> missed = new ArrayList<>();
+    for (int attempt = 0; attempt < 40; attempt++) {
+      try (Socket socket = connect()) {
+        Thread trickle =
+            Thread.ofVirtual()
+                .start(
+                    () -> {
+                      byte[] head =
+                          ("GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-slow: ")
+                              .getBytes(StandardCharsets.US_ASCII);
+                      try {
+                        OutputStream out = socket.getOutputStream();
+                        for (int i = 0; i < 200; i++) {
+                          out.write(i < head.length ? head[i] : 'a');
+                          out.flush();
+                          Thread.sleep(2);
+                        }
+                      } catch (IOException | InterruptedException e) {
+                        // the server closed the connection, as it should
+                      }
+                    });
+        String reply = readUntilClosed(socket.getInputStream());
+        trickle.interrupt();
+        if (!reply.startsWith("HTTP/1.1 408")) {
+          missed.add("attempt " + attempt + ": [" + reply + "]");
+        }
+      }
+    }
+    assertThat(missed).hasSizeLessThanOrEqualTo(1);
   }
 
   @DatabaseTest(TestDatabase.Kind.H2)

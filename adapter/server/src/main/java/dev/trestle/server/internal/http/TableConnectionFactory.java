@@ -9,6 +9,7 @@ import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.io.IdleTimeout;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -65,6 +66,48 @@ public final class TableConnectionFactory extends HttpConnectionFactory {
     }
 
     /**
+     * The parser shortens the idle timeout to the deadline, and it can expire while a parse is
+     * under way (no read pending), when Jetty would close the connection without a word, or just
+     * after a refusal, when Jetty would fail the 408 being written. Neither expiry is the client's
+     * doing: the parse refuses by itself once it sees the deadline passed ({@link
+     * #fillInterested}), and a refused request's connection ends as any failed one's.
+     */
+    @Override
+    public boolean onIdleExpired(TimeoutException expiry) {
+      if (!timeout.isZero() && getParser() instanceof DeadlineParser parser) {
+        if (parser.readingHeaders() && !isFillInterested()) {
+          return false;
+        }
+        if (parser.refused
+            && getEndPoint() instanceof IdleTimeout idle
+            && idle.getIdleFor() < idle.getIdleTimeout()) {
+          return false; // an expiry of the shortened timeout, checked before refuse() restored it
+        }
+      }
+      return super.onIdleExpired(expiry);
+    }
+
+    /**
+     * A parse that ends past the deadline refuses rather than waiting to read more: no timer is
+     * then needed to end the request (one rescheduled while a parse runs can be lost in Jetty's
+     * idle checks); a millisecond early is still the deadline, as timers go. And a refused
+     * request's connection reads no more: a byte read while the 408 is written would find the
+     * parser closed, and Jetty would close the connection under the answer.
+     */
+    @Override
+    public void fillInterested() {
+      if (!timeout.isZero() && getParser() instanceof DeadlineParser parser) {
+        if (parser.readingHeaders() && parser.remainingMillis() <= 1) {
+          parser.refuse();
+        }
+        if (parser.refused) {
+          return;
+        }
+      }
+      super.fillInterested();
+    }
+
+    /**
      * A client silent mid-header reaches here when the idle timeout the parser shortened to the
      * deadline expires; no read is pending then, so the 408 can be written as a late byte would
      * have had it written.
@@ -90,6 +133,12 @@ public final class TableConnectionFactory extends HttpConnectionFactory {
 
       private long replaced;
 
+      /**
+       * Set once the request is refused: the parser stays in its header state, but the connection
+       * only ends now, as any other failed one.
+       */
+      private volatile boolean refused;
+
       DeadlineParser(RequestHandler handler, int maxHeaderBytes, HttpCompliance compliance) {
         super(handler, maxHeaderBytes, compliance);
       }
@@ -98,6 +147,10 @@ public final class TableConnectionFactory extends HttpConnectionFactory {
       public boolean parseNext(ByteBuffer buffer) {
         if (timeout.isZero()) {
           return super.parseNext(buffer);
+        }
+        if (refused) {
+          BufferUtil.clear(buffer);
+          return false;
         }
         if (readingHeaders() && remainingMillis() <= 0) {
           BufferUtil.clear(buffer);
@@ -109,9 +162,9 @@ public final class TableConnectionFactory extends HttpConnectionFactory {
         return handle;
       }
 
-      /** Between a request's first byte and the end of its headers. */
+      /** Between a request's first byte and the end of its headers, unless refused already. */
       boolean readingHeaders() {
-        return !isStart() && inHeaderState();
+        return !refused && !isStart() && inHeaderState();
       }
 
       /**
@@ -119,6 +172,7 @@ public final class TableConnectionFactory extends HttpConnectionFactory {
        * connection closes.
        */
       void refuse() {
+        refused = true;
         restoreIdleTimeout();
         badMessage(
             new BadMessageException(
