@@ -7,6 +7,7 @@ import org.eclipse.jetty.http.BadMessageException;
 import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.io.AbstractEndPoint;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.io.IdleTimeout;
@@ -66,22 +67,25 @@ public final class TableConnectionFactory extends HttpConnectionFactory {
     }
 
     /**
-     * The parser shortens the idle timeout to the deadline, and it can expire while a parse is
-     * under way (no read pending), when Jetty would close the connection without a word, or just
-     * after a refusal, when Jetty would fail the 408 being written. Neither expiry is the client's
-     * doing: the parse refuses by itself once it sees the deadline passed ({@link
-     * #fillInterested}), and a refused request's connection ends as any failed one's.
+     * The parser shortens the idle timeout to the deadline. Jetty's own handling of its expiry
+     * closes the connection without a word whenever no read is pending at that instant: while a
+     * late byte is parsed, or as one arrives. So the expiry is handled here: a pending read is
+     * failed (at most one of that and the byte's arrival wins), which refuses the request from
+     * {@link #onFillInterestedFailed}; otherwise a parse is under way and refuses by itself once it
+     * sees the deadline passed ({@link #fillInterested}). An expiry of the shortened timeout just
+     * after a refusal is ignored, since Jetty would fail the 408 being written.
      */
     @Override
     public boolean onIdleExpired(TimeoutException expiry) {
       if (!timeout.isZero() && getParser() instanceof DeadlineParser parser) {
-        if (parser.readingHeaders() && !isFillInterested()) {
+        if (parser.readingHeaders() && getEndPoint() instanceof AbstractEndPoint endPoint) {
+          endPoint.getFillInterest().onFail(expiry);
           return false;
         }
         if (parser.refused
             && getEndPoint() instanceof IdleTimeout idle
             && idle.getIdleFor() < idle.getIdleTimeout()) {
-          return false; // an expiry of the shortened timeout, checked before refuse() restored it
+          return false;
         }
       }
       return super.onIdleExpired(expiry);
