@@ -6,14 +6,14 @@ import java.util.List;
 /**
  * What to read from a table: an OData {@code $filter} (null for all), the properties to return
  * (null for all), the page size (null for the service maximum of 1,000), where to resume, and the
- * key range the query may see (null for the whole table). A page size outside 1 to 1,000 is refused
+ * key range the query may see (null for the whole table). A page size outside 0 to 1,000 is refused
  * here, with {@code OutOfRangeQueryParameterValue}.
  */
 public record EntityQuery(
     String filter, List<String> select, Integer top, Continuation continuation, KeyRange keyRange) {
 
   /**
-   * Copies {@code select}; refuses a {@code top} outside 1 to 1,000 with {@code
+   * Copies {@code select}; refuses a {@code top} outside 0 to 1,000 with {@code
    * OutOfRangeQueryParameterValue}.
    */
   public EntityQuery {
@@ -26,14 +26,17 @@ public record EntityQuery(
     this(filter, select, top, continuation, null);
   }
 
-  /** The one check of a page size ({@code $top}), for entity and table queries alike. */
+  /**
+   * The one check of a page size ({@code $top}), for entity and table queries alike. Zero is valid,
+   * as in OData and on Azure: an empty page, with no continuation.
+   */
   static void checkTop(Integer top) {
-    if (top != null && (top < 1 || top > TableLimits.MAX_PAGE_SIZE)) {
+    if (top != null && (top < 0 || top > TableLimits.MAX_PAGE_SIZE)) {
       throw new TableException(
           TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
           "The value '"
               + top
-              + "' of query parameter '$top' is out of range: it must be between 1 and "
+              + "' of query parameter '$top' is out of range: it must be between 0 and "
               + TableLimits.MAX_PAGE_SIZE
               + ".");
     }

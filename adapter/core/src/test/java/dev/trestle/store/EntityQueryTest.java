@@ -162,11 +162,17 @@ class EntityQueryTest {
   }
 
   @DatabaseTest
-  void topOutsideOneToAThousandIsRejected(TableService service) {
+  void topOutsideZeroToAThousandIsRejectedAndZeroIsAnEmptyPage(TableService service) {
     TableClient t = things(service);
+    EntityPage none = t.query(EntityQuery.all().withTop(0));
+    assertThat(none.entities()).isEmpty();
+    assertThat(none.next()).isEmpty();
+    assertFails(
+        TableErrorCode.TABLE_NOT_FOUND,
+        () -> service.tableClient("nosuchtable").query(EntityQuery.all().withTop(0)));
     assertFails(
         TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
-        () -> t.query(EntityQuery.all().withTop(0)));
+        () -> t.query(EntityQuery.all().withTop(-1)));
     assertFails(
         TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
         () -> t.query(EntityQuery.all().withTop(1001)));

@@ -96,10 +96,14 @@ class TableCatalogTest {
   }
 
   @DatabaseTest
-  void topOutsideOneToAThousandIsRejected(TableService service) {
+  void topOutsideZeroToAThousandIsRejectedAndZeroIsAnEmptyPage(TableService service) {
+    service.createTable("alpha");
+    TablePage none = service.queryTables(new TableQuery(null, 0, null));
+    assertThat(none.tables()).isEmpty();
+    assertThat(none.nextTableName()).isEmpty();
     assertFails(
         TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
-        () -> service.queryTables(new TableQuery(null, 0, null)));
+        () -> service.queryTables(new TableQuery(null, -1, null)));
     assertFails(
         TableErrorCode.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
         () -> service.queryTables(new TableQuery(null, 1001, null)));

@@ -14,6 +14,7 @@ import dev.trestle.server.support.RawClient;
 import dev.trestle.testing.DatabaseTest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 class QueryTest extends ServerTest {
 
@@ -144,13 +145,47 @@ class QueryTest extends ServerTest {
   void aTopOutOfRangeOrNotANumberIsInvalidInputForEntitiesAndTables(TableService tables) {
     start(tables);
     String table = fx.newTable("top").getTableName();
-    for (String top : new String[] {"0", "-1", "1001", "abc", "2147483648"}) {
+    for (String top : new String[] {"-1", "1001", "abc", "2147483648"}) {
       for (String path : new String[] {"/" + table + "()?$top=" + top, "/Tables?$top=" + top}) {
         RawClient.Reply reply = fx.raw().call("GET", path).send();
         assertErrorCode(reply, 400, "InvalidInput");
       }
     }
     assertThat(fx.raw().call("GET", "/" + table + "()?$top=1000").send().status()).isEqualTo(200);
+  }
+
+  /**
+   * {@code $top=0} is an empty page without continuation, as on Azure (Azurite issue 1428, from the
+   * Storage Explorer team) and in OData: a client following a continuation would loop.
+   */
+  @DatabaseTest
+  void aTopOfZeroIsAnEmptyPageWithoutContinuation(TableService tables) {
+    start(tables);
+    String table = fx.newTable("topzero").getTableName();
+    for (int i = 0; i < 3; i++) {
+      fx.raw()
+          .call("POST", "/" + table)
+          .json("{\"PartitionKey\":\"p\",\"RowKey\":\"" + i + "\"}")
+          .send();
+    }
+    for (String path :
+        new String[] {
+          "/" + table + "()?$top=0",
+          "/" + table + "()?$top=0&$filter=PartitionKey%20eq%20'p'",
+          "/Tables?$top=0"
+        }) {
+      RawClient.Reply reply = fx.raw().call("GET", path).send();
+      assertThat(reply.status()).as(path).isEqualTo(200);
+      assertThat(reply.body()).as(path).contains("\"value\":[]");
+      assertThat(reply.response().headers().map().keySet())
+          .as(path)
+          .noneMatch(name -> name.toLowerCase(Locale.ROOT).startsWith("x-ms-continuation"));
+    }
+    assertErrorCode(
+        fx.raw().call("GET", "/" + table + "()?$top=0&$filter=Nope%20eq").send(),
+        400,
+        "InvalidInput");
+    assertErrorCode(fx.raw().call("GET", "/nosuchtable()?$top=0").send(), 404, "TableNotFound");
     assertThat(fx.raw().call("GET", "/Tables?$top=1").send().status()).isEqualTo(200);
   }
 }

@@ -65,7 +65,7 @@ class RawProtocolTest extends ServerTest {
         "MissingRequiredHeader");
     assertError(
         fx.raw().call("GET", "/" + table + "(PartitionKey='p')").send(), 400, "InvalidInput");
-    assertError(fx.raw().call("GET", "/" + table + "()?$top=0").send(), 400, "InvalidInput");
+    assertError(fx.raw().call("GET", "/" + table + "()?$top=-1").send(), 400, "InvalidInput");
   }
 
   @DatabaseTest

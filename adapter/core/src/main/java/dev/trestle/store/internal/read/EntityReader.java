@@ -21,6 +21,7 @@ import dev.trestle.store.internal.filter.FilterTranslator;
 import dev.trestle.store.internal.filter.IndexCandidates;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.impl.DSL;
 
@@ -88,6 +89,10 @@ public final class EntityReader {
     return store.onOneConnection(
         sql -> {
           IndexedTable table = IndexCatalogue.lookup(store, sql, account, tableName);
+          if (top == 0) {
+            return new StoredPage(
+                List.of(), Optional.empty()); // the table exists, the filter parsed
+          }
           long tableId = table.id();
           Condition scanCandidates =
               both(

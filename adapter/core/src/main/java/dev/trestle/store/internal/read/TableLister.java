@@ -43,6 +43,9 @@ public final class TableLister {
     if (query.nextTableName() != null) {
       condition = condition.and(NAME.ge(ContinuationTokens.decodeTableName(query.nextTableName())));
     }
+    if (top == 0) {
+      return new TablePage(List.of(), Optional.empty()); // the filter parsed
+    }
     List<Record2<String, Long>> rows =
         store
             .sql
