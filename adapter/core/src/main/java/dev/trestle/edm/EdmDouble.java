@@ -24,9 +24,22 @@ public final class EdmDouble {
         if (!NUMBER.matcher(text).matches()) {
           throw new NumberFormatException("not a number");
         }
-        yield Double.parseDouble(text);
+        yield parseNumber(text);
       }
     };
+  }
+
+  /**
+   * A double written as a number; @throws NumberFormatException when it is too large for a double
+   * (Azure refuses it, as .NET Framework's parser does, rather than storing an infinity: only the
+   * strings above stand for those). A number too small rounds to zero, as there.
+   */
+  public static double parseNumber(String text) {
+    double value = Double.parseDouble(text);
+    if (Double.isInfinite(value)) {
+      throw new NumberFormatException("out of the range of a double");
+    }
+    return value;
   }
 
   /**

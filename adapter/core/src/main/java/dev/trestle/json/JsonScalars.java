@@ -38,7 +38,7 @@ final class JsonScalars {
       case INT64 -> PropertyValue.of(EdmInteger.parseInt64(integerText(token, text)));
       case DOUBLE -> {
         if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
-          yield PropertyValue.of(Double.parseDouble(text));
+          yield PropertyValue.of(EdmDouble.parseNumber(text));
         }
         requireToken(token, JsonToken.VALUE_STRING);
         yield PropertyValue.of(EdmDouble.parse(text));

@@ -39,6 +39,7 @@ class EdmFormsTest {
     assertThat(EdmDouble.special(Double.NEGATIVE_INFINITY)).isEqualTo("-Infinity");
     assertThat(EdmDouble.special(1.0)).isNull();
     assertThatThrownBy(() -> EdmDouble.parse("0x1p3")).isInstanceOf(NumberFormatException.class);
+    assertThatThrownBy(() -> EdmDouble.parse("1e309")).isInstanceOf(NumberFormatException.class);
   }
 
   @Test

@@ -71,6 +71,28 @@ class EntityJsonTest {
         () -> read("{\"A@odata.type\":\"Edm.Boolean\",\"A\":\"yes\"}"));
   }
 
+  /**
+   * A double too large for its type is refused, as Azure refuses it (Azurite issue 2387), typed or
+   * not, as a number or a string; only the special names stand for the infinities, and a number too
+   * small rounds to zero.
+   */
+  @Test
+  void aDoubleBeyondTheRangeIsInvalidInputNotAnInfinity() {
+    for (String body :
+        new String[] {
+          "{\"D@odata.type\":\"Edm.Double\",\"D\":\"1.797693134862316e308\"}",
+          "{\"D@odata.type\":\"Edm.Double\",\"D\":\"-1e309\"}",
+          "{\"D@odata.type\":\"Edm.Double\",\"D\":1e309}",
+          "{\"D\":1e400}"
+        }) {
+      assertFails(TableErrorCode.INVALID_INPUT, () -> read(body));
+    }
+    assertThat(
+            read("{\"D@odata.type\":\"Edm.Double\",\"D\":\"1.7976931348623157e308\"}").properties())
+        .containsEntry("D", PropertyValue.of(Double.MAX_VALUE));
+    assertThat(read("{\"D\":1e-400}").properties()).containsEntry("D", PropertyValue.of(0.0));
+  }
+
   @Test
   void anInvalidValueGetsTheServiceMessageFirst() {
     assertThatThrownBy(() -> read("{\"T@odata.type\":\"Edm.DateTime\",\"T\":\"\"}"))
