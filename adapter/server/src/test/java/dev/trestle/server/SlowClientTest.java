@@ -58,24 +58,7 @@ class SlowClientTest {
     start(tables, b -> b.headerTimeout(Duration.ofSeconds(2)));
     try (Socket socket = connect()) {
       long start = System.nanoTime();
-      Thread trickle =
-          Thread.ofVirtual()
-              .start(
-                  () -> {
-                    byte[] head =
-                        ("GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-slow: ")
-                            .getBytes(StandardCharsets.US_ASCII);
-                    try {
-                      OutputStream out = socket.getOutputStream();
-                      for (int i = 0; i < 30; i++) {
-                        out.write(i < head.length ? head[i] : 'a');
-                        out.flush();
-                        Thread.sleep(1000);
-                      }
-                    } catch (IOException | InterruptedException e) {
-                      // the server closed the connection, as it should
-                    }
-                  });
+      Thread trickle = trickleHeader(socket, 30, 1000);
       String reply = readUntilClosed(socket.getInputStream());
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       trickle.interrupt();
@@ -100,24 +83,7 @@ class SlowClientTest {
     List<String> missed = new ArrayList<>();
     for (int attempt = 0; attempt < 40; attempt++) {
       try (Socket socket = connect()) {
-        Thread trickle =
-            Thread.ofVirtual()
-                .start(
-                    () -> {
-                      byte[] head =
-                          ("GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-slow: ")
-                              .getBytes(StandardCharsets.US_ASCII);
-                      try {
-                        OutputStream out = socket.getOutputStream();
-                        for (int i = 0; i < 200; i++) {
-                          out.write(i < head.length ? head[i] : 'a');
-                          out.flush();
-                          Thread.sleep(2);
-                        }
-                      } catch (IOException | InterruptedException e) {
-                        // the server closed the connection, as it should
-                      }
-                    });
+        Thread trickle = trickleHeader(socket, 200, 2);
         String reply = readUntilClosed(socket.getInputStream());
         trickle.interrupt();
         if (!reply.startsWith("HTTP/1.1 408")) {
@@ -244,6 +210,30 @@ class SlowClientTest {
       third.setSoTimeout(10_000);
       assertThat(readResponse(third.getInputStream())).startsWith("HTTP/1.1 200");
     }
+  }
+
+  /**
+   * Sends a request line and headers that never end, {@code bytes} bytes one at a time, {@code
+   * millisBetween} apart, until the server closes the connection.
+   */
+  private Thread trickleHeader(Socket socket, int bytes, long millisBetween) {
+    byte[] head =
+        ("GET /" + fx.account() + "/Tables HTTP/1.1\r\nHost: x\r\nx-ms-slow: ")
+            .getBytes(StandardCharsets.US_ASCII);
+    return Thread.ofVirtual()
+        .start(
+            () -> {
+              try {
+                OutputStream out = socket.getOutputStream();
+                for (int i = 0; i < bytes; i++) {
+                  out.write(i < head.length ? head[i] : 'a');
+                  out.flush();
+                  Thread.sleep(millisBetween);
+                }
+              } catch (IOException | InterruptedException e) {
+                // the server closed the connection, as it should
+              }
+            });
   }
 
   private Socket connect() throws IOException {
