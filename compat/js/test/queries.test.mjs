@@ -300,10 +300,15 @@ describe("queries", () => {
     assert.equal(page.status, 200);
     assert.equal(page.json.value.length, 3);
     assert.equal(page.headers.get("x-ms-continuation-nextpartitionkey") !== null, true);
-    for (const top of ["0", "-1", "1001", "abc"]) {
+    for (const top of ["-1", "1001", "abc"]) {
       const bad = await raw("GET", `${client.tableName}()?$top=${top}`, { headers: { Accept: "application/json" } });
       assert.equal(bad.status, 400, `$top=${top}`);
     }
+    // $top=0 is an empty page without continuation, as on Azure (Azurite issue 1428)
+    const none = await raw("GET", `${client.tableName}()?$top=0`, { headers: { Accept: "application/json;odata=nometadata" } });
+    assert.equal(none.status, 200);
+    assert.equal(none.json.value.length, 0);
+    assert.equal(none.headers.get("x-ms-continuation-nextpartitionkey"), null);
   });
 
   test("a filter on a single entity by keys returns it, or an empty page when missing", async () => {
