@@ -90,8 +90,8 @@ public final class EntityReader {
         sql -> {
           IndexedTable table = IndexCatalogue.lookup(store, sql, account, tableName);
           if (top == 0) {
-            return new StoredPage(
-                List.of(), Optional.empty()); // the table exists, the filter parsed
+            // an empty page, once the table is known to exist and the filter has parsed
+            return new StoredPage(List.of(), Optional.empty());
           }
           long tableId = table.id();
           Condition scanCandidates =
