@@ -1,5 +1,6 @@
 package dev.trestle;
 
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -12,9 +13,33 @@ import java.util.OptionalLong;
  * @param type the type it was declared for; Int32, Int64 and Double share one index of numbers
  * @param state whether queries read through it
  * @param sizeBytes the index's size on disk; empty where the database builds none
+ * @param then the further properties of an index over several, in order; empty for one property
  */
 public record PropertyIndexInfo(
-    String table, String property, EdmType type, State state, OptionalLong sizeBytes) {
+    String table,
+    String property,
+    EdmType type,
+    State state,
+    OptionalLong sizeBytes,
+    List<IndexedProperty> then) {
+
+  public PropertyIndexInfo {
+    then = List.copyOf(then);
+  }
+
+  /** An index over one property. */
+  public PropertyIndexInfo(
+      String table, String property, EdmType type, State state, OptionalLong sizeBytes) {
+    this(table, property, type, state, sizeBytes, List.of());
+  }
+
+  /** Every property of the index, in order: {@link #property} first, then {@link #then}. */
+  public List<IndexedProperty> properties() {
+    List<IndexedProperty> all = new java.util.ArrayList<>();
+    all.add(new IndexedProperty(property, type));
+    all.addAll(then);
+    return List.copyOf(all);
+  }
 
   /** Whether queries read through the index. */
   public enum State {

@@ -116,9 +116,22 @@ public interface TableService extends AutoCloseable {
   PropertyIndexInfo createIndex(String tableName, String property, EdmType type);
 
   /**
+   * Declares an index over several properties in order, as {@link #createIndex(String, String,
+   * EdmType)} declares one over a single property: a filter that compares the first property reads
+   * through it, and one that also compares the next ones with {@code and} (say {@code Category eq
+   * 'c7' and Price gt 990}) reads only the entities that match both. It also serves every filter an
+   * index over its first property alone would, so a table has at most one index led by a given
+   * property and kind of value: declaring another is {@code InvalidInput} (drop the first).
+   */
+  PropertyIndexInfo createIndex(String tableName, java.util.List<IndexedProperty> properties);
+
+  /**
    * Drops a declared index (on PostgreSQL without blocking writes); false when none was declared.
    */
   boolean dropIndex(String tableName, String property, EdmType type);
+
+  /** Drops the index declared over these properties; false when none was. */
+  boolean dropIndex(String tableName, java.util.List<IndexedProperty> properties);
 
   /** The table's declared indexes, by property; {@code TableNotFound} if it does not exist. */
   List<PropertyIndexInfo> listIndexes(String tableName);

@@ -36,7 +36,7 @@ final class DeclaredIndexes {
             runtime
                 .tableService()
                 .forAccount(account)
-                .createIndex(declaration.table(), declaration.property(), declaration.type());
+                .createIndex(declaration.table(), declaration.properties());
         log.info("Declared index {}: {}", declaration, IndexCommand.describe(index));
       } catch (TableException | IllegalArgumentException e) {
         log.warn("Could not declare the index {}: {}", declaration, e.getMessage());

@@ -1,9 +1,11 @@
 package dev.trestle.cli;
 
 import dev.trestle.EdmType;
+import dev.trestle.IndexedProperty;
 import dev.trestle.PropertyIndexInfo;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -69,15 +71,19 @@ final class IndexCommand implements Callable<Integer> {
     }
   }
 
-  /** The property and the type it is indexed for. */
+  /** The properties and the types they are indexed for, in order. */
   static final class Property {
     @Option(
         names = "--property",
         required = true,
         paramLabel = "NAME",
         order = 11,
-        description = "The property, or Timestamp for the entities' write time.")
-    String name;
+        description = {
+          "The property, or Timestamp for the entities' write time. Repeat --property and --type",
+          "for an index over several properties in order (say Category, then Price): a filter on",
+          "the first, and on the next ones with 'and', reads only the entities matching all."
+        })
+    List<String> names;
 
     @Option(
         names = "--type",
@@ -88,9 +94,27 @@ final class IndexCommand implements Callable<Integer> {
             "The type of the values filters compare it with: String, Int32, Int64, Double, Boolean,"
                 + " DateTime, Guid or Binary (also as Edm.Int32, ...). Int32, Int64 and Double share"
                 + " one index of numbers.")
-    String type;
+    List<String> types;
 
-    EdmType edmType() {
+    /** Each --property with its --type, in order. */
+    List<IndexedProperty> properties() {
+      if (names.size() != types.size()) {
+        throw new CliException(
+            ExitCode.USAGE,
+            "Give one --type for each --property, in the same order ("
+                + names.size()
+                + " properties, "
+                + types.size()
+                + " types).");
+      }
+      List<IndexedProperty> properties = new ArrayList<>();
+      for (int i = 0; i < names.size(); i++) {
+        properties.add(new IndexedProperty(names.get(i), edmType(types.get(i))));
+      }
+      return properties;
+    }
+
+    private static EdmType edmType(String type) {
       String wanted = type.startsWith("Edm.") ? type : "Edm." + type;
       for (EdmType candidate : EdmType.values()) {
         if (candidate.odataName().equalsIgnoreCase(wanted)) {
@@ -120,10 +144,10 @@ final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      EdmType type = property.edmType();
+      List<IndexedProperty> properties = property.properties();
       try (Database db = target.open(index.trestle)) {
         long started = System.nanoTime();
-        PropertyIndexInfo created = db.tables().createIndex(target.table, property.name, type);
+        PropertyIndexInfo created = db.tables().createIndex(target.table, properties);
         index
             .trestle
             .out()
@@ -138,7 +162,10 @@ final class IndexCommand implements Callable<Integer> {
       name = "drop",
       sortOptions = false,
       mixinStandardHelpOptions = true,
-      description = "Drop a declared index (without blocking writes on PostgreSQL).")
+      description = {
+        "Drop a declared index (without blocking writes on PostgreSQL): the one led by the property",
+        "and type given, or, with several, the one over exactly those."
+      })
   static final class Drop implements Callable<Integer> {
     @ParentCommand IndexCommand index;
     @Mixin Target target;
@@ -146,18 +173,20 @@ final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      EdmType type = property.edmType();
+      List<IndexedProperty> properties = property.properties();
       try (Database db = target.open(index.trestle)) {
-        boolean dropped = db.tables().dropIndex(target.table, property.name, type);
+        IndexedProperty first = properties.get(0);
+        boolean dropped =
+            properties.size() == 1
+                ? db.tables().dropIndex(target.table, first.name(), first.type())
+                : db.tables().dropIndex(target.table, properties);
         index
             .trestle
             .out()
             .println(
                 (dropped ? "Dropped the index on " : "No index was declared on ")
-                    + property.name
-                    + " ("
-                    + type.odataName()
-                    + ") of "
+                    + columns(properties, " (", ")")
+                    + " of "
                     + target.table);
         return ExitCode.OK;
       }
@@ -168,7 +197,10 @@ final class IndexCommand implements Callable<Integer> {
       name = "list",
       sortOptions = false,
       mixinStandardHelpOptions = true,
-      description = "List a table's declared indexes: property, type, state and size.")
+      description = {
+        "List a table's declared indexes: property and type (each, in order, for an index over",
+        "several, joined by +), state and size."
+      })
   static final class ListIndexes implements Callable<Integer> {
     @ParentCommand IndexCommand index;
     @Mixin Target target;
@@ -191,12 +223,20 @@ final class IndexCommand implements Callable<Integer> {
   static String describe(PropertyIndexInfo info) {
     return info.table()
         + " "
-        + info.property()
-        + " "
-        + info.type().odataName()
+        + columns(info.properties(), " ", "")
         + " "
         + info.state().name().toLowerCase(Locale.ROOT).replace('_', ' ')
         + (info.sizeBytes().isPresent() ? " " + size(info.sizeBytes().getAsLong()) : "");
+  }
+
+  /**
+   * The properties and types in order, joined by " + ": {@code Category Edm.String + Price
+   * Edm.Int32}.
+   */
+  private static String columns(List<IndexedProperty> properties, String before, String after) {
+    return String.join(
+        " + ",
+        properties.stream().map(p -> p.name() + before + p.type().odataName() + after).toList());
   }
 
   private static String size(long bytes) {

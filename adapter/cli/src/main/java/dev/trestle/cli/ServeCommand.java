@@ -238,6 +238,7 @@ final class ServeCommand implements Callable<Integer> {
       description =
           "Declares a property index, created at start-up (in the background, without blocking"
               + " writes) unless it exists, e.g. Orders:Status:String or Orders:Timestamp:DateTime;"
+              + " over several properties in order, Orders:Status:String+Placed:DateTime;"
               + " repeatable. See trestle index. Env TRESTLE_INDEX (comma-separated). Default: none")
   List<String> indexes;
 

@@ -50,6 +50,45 @@ class IndexCommandTest {
   }
 
   @DatabaseTest
+  void anIndexOverSeveralPropertiesIsCreatedListedAndDroppedFromTheCommandLine(TestDatabase db) {
+    String account = TestDatabase.newAccount();
+    try (TableService service = db.newService(account)) {
+      service.createTable("Goods");
+    }
+    String[] both = {
+      "--property", "Category", "--type", "String", "--property", "Price", "--type", "Int32"
+    };
+    CliRun created = run(db, account, "create", both);
+    assertThat(created.exitCode()).as(created.err()).isZero();
+    assertThat(created.out()).startsWith("Goods Category Edm.String + Price Edm.Int32 ");
+    assertThat(run(db, account, "list").out())
+        .startsWith("Goods Category Edm.String + Price Edm.Int32 ");
+
+    CliRun unpaired =
+        run(
+            db,
+            account,
+            "create",
+            "--property",
+            "Category",
+            "--property",
+            "Price",
+            "--type",
+            "String");
+    assertThat(unpaired.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(unpaired.err()).contains("one --type for each --property");
+    CliRun other = run(db, account, "create", "--property", "Category", "--type", "String");
+    assertThat(other.exitCode()).isEqualTo(ExitCode.DATA);
+    assertThat(other.err()).contains("InvalidInput").contains("drop it first");
+
+    CliRun dropped = run(db, account, "drop", both);
+    assertThat(dropped.exitCode()).as(dropped.err()).isZero();
+    assertThat(dropped.out())
+        .startsWith("Dropped the index on Category (Edm.String) + Price (Edm.Int32) of Goods");
+    assertThat(run(db, account, "list").out()).startsWith("No indexes declared");
+  }
+
+  @DatabaseTest
   void badTypesKeysAndTablesAreRefusedWithAClearError(TestDatabase db) {
     String account = TestDatabase.newAccount();
     try (TableService service = db.newService(account)) {

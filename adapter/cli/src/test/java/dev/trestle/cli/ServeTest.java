@@ -132,7 +132,8 @@ class ServeTest {
                 "--index",
                 "Orders:Status:String",
                 "--index",
-                account + "/Orders:Timestamp:DateTime,Missing:Status:String"));
+                account
+                    + "/Orders:Timestamp:DateTime,Missing:Status:String,Orders:Region:String+Total:Double"));
     args.addAll(CliDatabases.flags(db));
     CommandLine commandLine =
         Trestle.commandLine(
@@ -152,22 +153,31 @@ class ServeTest {
         .containsExactly(
             "Orders:Status:String",
             account + "/Orders:Timestamp:DateTime",
-            "Missing:Status:String");
+            "Missing:Status:String",
+            "Orders:Region:String+Total:Double");
     try (ServerRuntime runtime = ServerRuntime.start(serve.settings())) {
       DeclaredIndexes.createInBackground(runtime, declared);
       dev.trestle.TableService tables = runtime.tableService().forAccount(account);
       long deadline = System.nanoTime() + 60_000_000_000L;
-      while (tables.listIndexes("Orders").size() < 2 && System.nanoTime() < deadline) {
+      while (tables.listIndexes("Orders").size() < 3 && System.nanoTime() < deadline) {
         Thread.sleep(50);
       }
       assertThat(tables.listIndexes("Orders"))
-          .extracting(dev.trestle.PropertyIndexInfo::property)
-          .containsExactlyInAnyOrder("Status", "Timestamp");
+          .extracting(dev.trestle.PropertyIndexInfo::properties)
+          .containsExactlyInAnyOrder(
+              List.of(new dev.trestle.IndexedProperty("Status", dev.trestle.EdmType.STRING)),
+              List.of(new dev.trestle.IndexedProperty("Timestamp", dev.trestle.EdmType.DATE_TIME)),
+              List.of(
+                  new dev.trestle.IndexedProperty("Region", dev.trestle.EdmType.STRING),
+                  new dev.trestle.IndexedProperty("Total", dev.trestle.EdmType.DOUBLE)));
     }
 
     CliRun bad = CliRun.run("serve", "--index", "Orders:Status");
     assertThat(bad.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(bad.err()).contains("--index").contains("TABLE:PROPERTY:TYPE");
+    CliRun badSecond = CliRun.run("serve", "--index", "Orders:Status:String+Total");
+    assertThat(badSecond.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(badSecond.err()).contains("Orders:Status:String+Placed:DateTime");
   }
 
   @org.junit.jupiter.params.ParameterizedTest

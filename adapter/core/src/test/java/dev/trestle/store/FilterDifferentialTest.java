@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.trestle.EdmType;
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
+import dev.trestle.IndexedProperty;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableException;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.TestReporter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +43,7 @@ class FilterDifferentialTest {
   })
   void sqlSelectsExactlyWhatTheReferenceEvaluatorSelects(
       TableService service, TestDatabase database, TestReporter reporter) {
-    compare(service, database, reporter, false);
+    compare(service, database, reporter, null);
   }
 
   /**
@@ -51,7 +53,42 @@ class FilterDifferentialTest {
   @DatabaseTest({TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL})
   void withDeclaredIndexesSqlSelectsExactlyWhatTheReferenceEvaluatorSelects(
       TableService service, TestDatabase database, TestReporter reporter) {
-    compare(service, database, reporter, true);
+    compare(service, database, reporter, FilterDifferentialTest::declareIndexes);
+  }
+
+  /**
+   * The same with indexes over several properties: a filter comparing an index's first property
+   * and, under {@code and}, its further ones reads through both conditions at once.
+   */
+  @DatabaseTest({TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL})
+  void withIndexesOverSeveralPropertiesSqlSelectsExactlyWhatTheReferenceEvaluatorSelects(
+      TableService service, TestDatabase database, TestReporter reporter) {
+    compare(service, database, reporter, FilterDifferentialTest::declareIndexesOverSeveral);
+  }
+
+  private static void declareIndexesOverSeveral(TableService service) {
+    List<List<IndexedProperty>> indexes =
+        List.of(
+            List.of(of("Str", EdmType.STRING), of("Int", EdmType.INT32)),
+            List.of(of("Int", EdmType.INT32), of("Dbl", EdmType.DOUBLE), of("Str", EdmType.STRING)),
+            List.of(of("Bool", EdmType.BOOLEAN), of("Long", EdmType.INT64)),
+            List.of(of("When", EdmType.DATE_TIME), of("Timestamp", EdmType.DATE_TIME)),
+            List.of(of("Id", EdmType.GUID), of("Bin", EdmType.BINARY), of("Mixed", EdmType.INT32)),
+            List.of(
+                of("Mixed", EdmType.STRING),
+                of("Rare", EdmType.INT32),
+                of("When", EdmType.DATE_TIME)),
+            List.of(of("Rare", EdmType.STRING), of("Absent", EdmType.STRING)),
+            List.of(of("Timestamp", EdmType.DATE_TIME), of("Str", EdmType.STRING)));
+    for (List<IndexedProperty> index : indexes) {
+      service.createIndex("differential", index);
+    }
+    // and one over a single property that another index also holds further on
+    service.createIndex("differential", "Dbl", EdmType.STRING);
+  }
+
+  private static IndexedProperty of(String name, EdmType type) {
+    return new IndexedProperty(name, type);
   }
 
   private static final List<EdmType> KINDS =
@@ -78,7 +115,11 @@ class FilterDifferentialTest {
   }
 
   private static void compare(
-      TableService service, TestDatabase database, TestReporter reporter, boolean indexed) {
+      TableService service,
+      TestDatabase database,
+      TestReporter reporter,
+      Consumer<TableService> declare) {
+    boolean indexed = declare != null;
     long seed = Long.getLong("trestle.seed", System.nanoTime());
     reporter.publishEntry("seed", Long.toString(seed));
     LOG.info(
@@ -97,7 +138,7 @@ class FilterDifferentialTest {
     }
     stored.sort(Comparator.comparing(TableEntity::partitionKey).thenComparing(TableEntity::rowKey));
     if (indexed) {
-      declareIndexes(service);
+      declare.accept(service);
     }
 
     int compared = 0;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.trestle.EdmType;
 import dev.trestle.EntityPage;
 import dev.trestle.EntityQuery;
+import dev.trestle.IndexedProperty;
 import dev.trestle.PropertyIndexInfo;
 import dev.trestle.PropertyIndexInfo.State;
 import dev.trestle.TableClient;
@@ -55,6 +56,93 @@ class PropertyIndexTest {
     assertThat(service.dropIndex("Goods", "Price", EdmType.INT64)).isTrue();
     assertThat(service.dropIndex("Goods", "Price", EdmType.INT32)).isFalse();
     assertThat(service.listIndexes("Goods")).hasSize(2);
+  }
+
+  @DatabaseTest
+  void anIndexOverSeveralPropertiesIsDeclaredListedAndDroppedAsOneIndex(
+      TableService service, TestDatabase database) {
+    service.createTable("Goods");
+    boolean builds = database.kind() != TestDatabase.Kind.H2;
+    List<IndexedProperty> properties =
+        List.of(
+            new IndexedProperty("Category", EdmType.STRING),
+            new IndexedProperty("Price", EdmType.INT32),
+            new IndexedProperty("Timestamp", EdmType.DATE_TIME));
+
+    PropertyIndexInfo created = service.createIndex("goods", properties);
+    assertThat(created.property()).isEqualTo("Category");
+    assertThat(created.type()).isEqualTo(EdmType.STRING);
+    assertThat(created.then()).containsExactlyElementsOf(properties.subList(1, 3));
+    assertThat(created.properties()).containsExactlyElementsOf(properties);
+    assertThat(created.state()).isEqualTo(builds ? State.READY : State.NOT_BUILT);
+    assertThat(
+            service.createIndex(
+                "Goods",
+                List.of(
+                    new IndexedProperty("Category", EdmType.STRING),
+                    new IndexedProperty("Price", EdmType.DOUBLE),
+                    new IndexedProperty("Timestamp", EdmType.DATE_TIME))))
+        .as("declared already: Int32 and Double are one kind of value")
+        .isEqualTo(created);
+    assertThat(service.listIndexes("Goods")).containsExactly(created);
+
+    // one index led by a property and kind: it serves what one over Category alone would
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> service.createIndex("Goods", "Category", EdmType.STRING));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () ->
+            service.createIndex(
+                "Goods",
+                List.of(
+                    new IndexedProperty("Category", EdmType.STRING),
+                    new IndexedProperty("Price", EdmType.STRING))));
+    // led by another property (or kind), an index may hold the same ones further on
+    service.createIndex(
+        "Goods",
+        List.of(
+            new IndexedProperty("Price", EdmType.INT64),
+            new IndexedProperty("Category", EdmType.STRING)));
+    service.createIndex("Goods", "Category", EdmType.INT32);
+    assertThat(service.listIndexes("Goods")).hasSize(3);
+
+    assertThat(service.dropIndex("Goods", properties.subList(0, 2)))
+        .as("the further properties given are not the index's")
+        .isFalse();
+    assertThat(service.dropIndex("Goods", properties)).isTrue();
+    assertThat(service.dropIndex("Goods", "Price", EdmType.DOUBLE))
+        .as("by its first property alone, whatever follows")
+        .isTrue();
+    assertThat(service.listIndexes("Goods"))
+        .extracting(PropertyIndexInfo::property, PropertyIndexInfo::type, PropertyIndexInfo::then)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("Category", EdmType.INT32, List.of()));
+  }
+
+  @DatabaseTest
+  void indexesOverSeveralPropertiesRefuseKeysRepeatsAndTooMany(TableService service) {
+    service.createTable("Goods");
+    IndexedProperty a = new IndexedProperty("A", EdmType.STRING);
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> service.createIndex("Goods", List.<IndexedProperty>of()));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () ->
+            service.createIndex(
+                "Goods", List.of(a, new IndexedProperty("RowKey", EdmType.STRING))));
+    assertFails(
+        TableErrorCode.INVALID_INPUT,
+        () -> service.createIndex("Goods", List.of(a, new IndexedProperty("A", EdmType.INT32))));
+    List<IndexedProperty> nine = new ArrayList<>();
+    for (int i = 0; i < 9; i++) {
+      nine.add(new IndexedProperty("P" + i, EdmType.INT32));
+    }
+    assertFails(TableErrorCode.INVALID_INPUT, () -> service.createIndex("Goods", nine));
+    assertFails(
+        TableErrorCode.PROPERTY_NAME_INVALID,
+        () -> service.createIndex("Goods", List.of(a, new IndexedProperty("b:c", EdmType.STRING))));
+    assertThat(service.listIndexes("Goods")).isEmpty();
   }
 
   @DatabaseTest

@@ -1,8 +1,10 @@
 package dev.trestle.store.internal;
 
-import dev.trestle.EdmType;
+import dev.trestle.IndexedProperty;
 import dev.trestle.PropertyIndexInfo;
 import dev.trestle.PropertyIndexInfo.State;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
 import dev.trestle.model.PropertyNames;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.DeclaredIndex;
@@ -13,6 +15,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoreErrors;
 import dev.trestle.store.internal.database.TableLookup;
 import dev.trestle.store.internal.database.ValueKind;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +29,9 @@ import org.jooq.Record2;
  * the next one.
  */
 final class IndexDeclarations {
+  /** The most properties one index is declared over (PostgreSQL allows 32 index columns). */
+  static final int MAX = 8;
+
   private final Store store;
   private final String account;
 
@@ -34,11 +40,20 @@ final class IndexDeclarations {
     this.account = account;
   }
 
-  PropertyIndexInfo create(String tableName, String property, EdmType type) {
-    ValueKind kind = validated(property, type);
+  PropertyIndexInfo create(String tableName, List<IndexedProperty> properties) {
+    List<DeclaredIndex.Column> columns = validated(properties);
+    DeclaredIndex.Column first = columns.get(0);
+    List<DeclaredIndex.Column> then = columns.subList(1, columns.size());
     Record2<Long, String> table = table(tableName);
     DeclaredIndex declared =
-        IndexCatalogue.declare(store.sql, table.value1(), property, kind, type, Ticks.now());
+        IndexCatalogue.declare(
+            store.sql,
+            table.value1(),
+            first.property(),
+            first.kind(),
+            first.declaredType(),
+            then,
+            Ticks.now());
     IndexBuilder builder = store.indexBuilder;
     if (builder.builds() && !declared.ready()) {
       builder.build(store, declared);
@@ -46,14 +61,21 @@ final class IndexDeclarations {
     }
     return info(
         table.value2(),
-        IndexCatalogue.find(store.sql, table.value1(), property, kind).orElse(declared));
+        IndexCatalogue.find(store.sql, table.value1(), first.property(), first.kind())
+            .orElse(declared));
   }
 
-  boolean drop(String tableName, String property, EdmType type) {
-    ValueKind kind = validated(property, type);
+  /**
+   * Drops the index led by the first property and kind; when further properties are given, only if
+   * they are the index's.
+   */
+  boolean drop(String tableName, List<IndexedProperty> properties, boolean anyFurther) {
+    List<DeclaredIndex.Column> columns = validated(properties);
+    DeclaredIndex.Column first = columns.get(0);
     Record2<Long, String> table = table(tableName);
     Optional<DeclaredIndex> declared =
-        IndexCatalogue.find(store.sql, table.value1(), property, kind);
+        IndexCatalogue.find(store.sql, table.value1(), first.property(), first.kind())
+            .filter(index -> anyFurther || index.hasThen(columns.subList(1, columns.size())));
     if (declared.isEmpty()) {
       return false;
     }
@@ -96,14 +118,37 @@ final class IndexDeclarations {
                 : State.BUILDING;
     OptionalLong size =
         builder.builds() ? builder.size(store.sql, index.indexName()) : OptionalLong.empty();
-    return new PropertyIndexInfo(tableName, index.property(), index.declaredType(), state, size);
+    List<IndexedProperty> then =
+        index.then().stream()
+            .map(column -> new IndexedProperty(column.property(), column.declaredType()))
+            .toList();
+    return new PropertyIndexInfo(
+        tableName, index.property(), index.declaredType(), state, size, then);
   }
 
-  private static ValueKind validated(String property, EdmType type) {
-    Objects.requireNonNull(property, "property");
-    Objects.requireNonNull(type, "type");
-    PropertyNames.validate(property);
-    return ValueKind.declared(property, type);
+  /** The properties as index columns: valid names, each property once, at most {@value #MAX}. */
+  private static List<DeclaredIndex.Column> validated(List<IndexedProperty> properties) {
+    Objects.requireNonNull(properties, "properties");
+    if (properties.isEmpty() || properties.size() > MAX) {
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
+          "An index is declared over 1 to " + MAX + " properties, not " + properties.size() + ".");
+    }
+    List<DeclaredIndex.Column> columns = new ArrayList<>();
+    for (IndexedProperty property : properties) {
+      PropertyNames.validate(property.name());
+      if (columns.stream().anyMatch(c -> c.property().equals(property.name()))) {
+        throw new TableException(
+            TableErrorCode.INVALID_INPUT,
+            "The index names the property " + property.name() + " twice.");
+      }
+      columns.add(
+          new DeclaredIndex.Column(
+              property.name(),
+              ValueKind.declared(property.name(), property.type()),
+              property.type()));
+    }
+    return columns;
   }
 
   private Record2<Long, String> find(String tableName) {

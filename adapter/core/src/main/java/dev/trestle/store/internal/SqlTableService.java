@@ -16,6 +16,7 @@ import dev.trestle.BulkWriter;
 import dev.trestle.ChangeFeedSweep;
 import dev.trestle.EdmType;
 import dev.trestle.ExpirySweep;
+import dev.trestle.IndexedProperty;
 import dev.trestle.PropertyIndexInfo;
 import dev.trestle.RawEntity;
 import dev.trestle.RelaxedTransactions;
@@ -172,12 +173,22 @@ public final class SqlTableService implements TableService {
 
   @Override
   public PropertyIndexInfo createIndex(String tableName, String property, EdmType type) {
-    return indexes().create(tableName, property, type);
+    return indexes().create(tableName, List.of(new IndexedProperty(property, type)));
+  }
+
+  @Override
+  public PropertyIndexInfo createIndex(String tableName, List<IndexedProperty> properties) {
+    return indexes().create(tableName, properties);
   }
 
   @Override
   public boolean dropIndex(String tableName, String property, EdmType type) {
-    return indexes().drop(tableName, property, type);
+    return indexes().drop(tableName, List.of(new IndexedProperty(property, type)), true);
+  }
+
+  @Override
+  public boolean dropIndex(String tableName, List<IndexedProperty> properties) {
+    return indexes().drop(tableName, properties, false);
   }
 
   @Override

@@ -38,7 +38,7 @@ public interface IndexBuilder {
 
         @Override
         public Condition candidates(
-            DeclaredIndex index, ComparisonOperator operator, PropertyValue literal) {
+            DeclaredIndex.Column column, ComparisonOperator operator, PropertyValue literal) {
           return null;
         }
       };
@@ -63,9 +63,10 @@ public interface IndexBuilder {
   OptionalLong size(DSLContext sql, String indexName);
 
   /**
-   * A condition on the entity table that every entity satisfies whose {@code index.property()}
-   * compares with {@code literal} as {@code operator} says (with the filter's typed semantics), and
-   * that the index serves; null when the index cannot narrow this comparison.
+   * A condition on the entity table that every entity satisfies whose property (a column of a
+   * declared index) compares with {@code literal} as {@code operator} says (with the filter's typed
+   * semantics), and that the index serves; null when the index cannot narrow this comparison.
    */
-  Condition candidates(DeclaredIndex index, ComparisonOperator operator, PropertyValue literal);
+  Condition candidates(
+      DeclaredIndex.Column column, ComparisonOperator operator, PropertyValue literal);
 }

@@ -32,6 +32,7 @@ public final class IndexCatalogue {
   static final Field<String> PROPERTY = field(name("property"), SQLDataType.VARCHAR);
   static final Field<String> KIND = field(name("value_kind"), SQLDataType.VARCHAR);
   static final Field<String> TYPE = field(name("edm_type"), SQLDataType.VARCHAR);
+  static final Field<String> THEN = field(name("then_properties"), SQLDataType.VARCHAR);
   static final Field<String> INDEX_NAME = field(name("index_name"), SQLDataType.VARCHAR);
   static final Field<String> STATE = field(name("state"), SQLDataType.VARCHAR);
   static final Field<Long> DECLARED = field(name("declared"), SQLDataType.BIGINT);
@@ -51,7 +52,7 @@ public final class IndexCatalogue {
   /** The statement of {@link #lookup}: account, name key. */
   private static final String LOOKUP =
       "select t.id, i.property, i.value_kind, i.edm_type, i.index_name, t.ttl_enabled,"
-          + " t.default_ttl from trestle_table t left join trestle_property_index i"
+          + " t.default_ttl, i.then_properties from trestle_table t left join trestle_property_index i"
           + " on i.table_id = t.id and i.state = '"
           + READY
           + "' where t.account = ? and t.name_key = ?";
@@ -84,6 +85,7 @@ public final class IndexCatalogue {
                           property,
                           ValueKind.ofStoredName(rows.getString(3)),
                           EdmType.fromOdataName(rows.getString(4)),
+                          DeclaredIndex.parseThen(rows.getString(8)),
                           rows.getString(5),
                           true));
                 }
@@ -96,7 +98,7 @@ public final class IndexCatalogue {
 
   /** Every index declared on the table, ready or not, by property and kind. */
   public static List<DeclaredIndex> declared(DSLContext sql, long tableId) {
-    return sql.select(PROPERTY, KIND, TYPE, INDEX_NAME, STATE)
+    return sql.select(PROPERTY, KIND, TYPE, INDEX_NAME, STATE, THEN)
         .from(INDEXES)
         .where(TABLE.eq(tableId))
         .orderBy(PROPERTY, KIND)
@@ -107,11 +109,12 @@ public final class IndexCatalogue {
                     row.value1(),
                     ValueKind.ofStoredName(row.value2()),
                     EdmType.fromOdataName(row.value3()),
+                    DeclaredIndex.parseThen(row.value6()),
                     row.value4(),
                     READY.equals(row.value5())));
   }
 
-  /** The declaration of this property and kind on the table, if any. */
+  /** The declaration led by this property and kind on the table, if any. */
   public static Optional<DeclaredIndex> find(
       DSLContext sql, long tableId, String property, ValueKind kind) {
     return declared(sql, tableId).stream().filter(d -> d.serves(property, kind)).findFirst();
@@ -119,30 +122,52 @@ public final class IndexCatalogue {
 
   /**
    * Declares the index (not yet ready) unless it is declared already, and returns the declaration
-   * as stored: a concurrent declaration of the same index is the same declaration.
+   * as stored: a concurrent declaration of the same index is the same declaration. One led by the
+   * same property and kind over other further properties is {@code InvalidInput}.
    */
   public static DeclaredIndex declare(
-      DSLContext sql, long tableId, String property, ValueKind kind, EdmType type, long ticks) {
+      DSLContext sql,
+      long tableId,
+      String property,
+      ValueKind kind,
+      EdmType type,
+      List<DeclaredIndex.Column> then,
+      long ticks) {
     Optional<DeclaredIndex> existing = find(sql, tableId, property, kind);
     if (existing.isPresent()) {
-      return existing.get();
+      return same(existing.get(), then);
     }
     try {
-      sql.insertInto(INDEXES, TABLE, PROPERTY, KIND, TYPE, INDEX_NAME, STATE, DECLARED)
+      sql.insertInto(INDEXES, TABLE, PROPERTY, KIND, TYPE, THEN, INDEX_NAME, STATE, DECLARED)
           .values(
               tableId,
               property,
               kind.storedName(),
               type.odataName(),
-              indexName(tableId, property, kind),
+              DeclaredIndex.storedThen(then),
+              indexName(tableId, property, kind, then),
               BUILDING,
               ticks)
           .execute();
     } catch (org.jooq.exception.DataAccessException e) {
-      // Declared by someone else meanwhile: theirs is this one.
-      return find(sql, tableId, property, kind).orElseThrow(() -> e);
+      // Declared by someone else meanwhile: theirs is this one, if it is the same.
+      return same(find(sql, tableId, property, kind).orElseThrow(() -> e), then);
     }
     return find(sql, tableId, property, kind).orElseThrow();
+  }
+
+  /** The existing declaration when its further properties are {@code then}. */
+  private static DeclaredIndex same(DeclaredIndex existing, List<DeclaredIndex.Column> then) {
+    if (!existing.hasThen(then)) {
+      throw new dev.trestle.TableException(
+          dev.trestle.TableErrorCode.INVALID_INPUT,
+          "An index led by "
+              + existing.property()
+              + " is declared already over other properties ("
+              + existing.columns().stream().map(DeclaredIndex.Column::property).toList()
+              + "); drop it first.");
+    }
+    return existing;
   }
 
   /** Marks the index built: queries read through it from now on. */
@@ -162,13 +187,16 @@ public final class IndexCatalogue {
   }
 
   /**
-   * The physical index's name: unique per table, property and kind, and within PostgreSQL's 63
-   * characters whatever the property's name (which appears only as a digest).
+   * The physical index's name: unique per table, properties and kinds, and within PostgreSQL's 63
+   * characters whatever the properties' names (which appear only as a digest). An index over one
+   * property keeps the name it had before indexes over several were declared.
    */
-  static String indexName(long tableId, String property, ValueKind kind) {
+  static String indexName(
+      long tableId, String property, ValueKind kind, List<DeclaredIndex.Column> then) {
+    String named = then.isEmpty() ? property : property + ";" + DeclaredIndex.storedThen(then);
     try {
       byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(property.getBytes(StandardCharsets.UTF_8));
+          MessageDigest.getInstance("SHA-256").digest(named.getBytes(StandardCharsets.UTF_8));
       return "trestle_px_"
           + tableId
           + "_"

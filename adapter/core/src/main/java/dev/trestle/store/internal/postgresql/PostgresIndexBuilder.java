@@ -24,6 +24,8 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.ValueKind;
 import dev.trestle.store.internal.filter.SqlOperators;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -89,20 +91,26 @@ final class PostgresIndexBuilder implements IndexBuilder {
         + ") end) collate \"C\")";
   }
 
-  /** The index's definition, with every value inline (DDL takes no bind values). */
+  /**
+   * The index's definition, with every value inline (DDL takes no bind values): each property's
+   * value in order, then the key; over the rows that hold the first property's value (further
+   * properties may be missing: their value is then NULL in the index).
+   */
   String definition(DSLContext sql, DeclaredIndex index) {
-    String table = "table_id = " + index.tableId();
-    if (index.kind() == ValueKind.TIMESTAMP) {
-      return "on trestle_entity (ticks, partition_key, row_key) where " + table;
+    StringBuilder columns = new StringBuilder();
+    for (DeclaredIndex.Column column : index.columns()) {
+      columns
+          .append(sql.renderInlined(indexedValue(column.property(), column.kind())))
+          .append(", ");
     }
-    String value = sql.renderInlined(indexedValue(index.property(), index.kind()));
-    return "on trestle_entity ("
-        + value
-        + ", partition_key, row_key) where "
-        + table
-        + " and "
-        + value
-        + " is not null";
+    String rows = "table_id = " + index.tableId();
+    if (index.kind() != ValueKind.TIMESTAMP) {
+      rows +=
+          " and "
+              + sql.renderInlined(indexedValue(index.property(), index.kind()))
+              + " is not null";
+    }
+    return "on trestle_entity (" + columns + "partition_key, row_key) where " + rows;
   }
 
   @Override
@@ -157,12 +165,19 @@ final class PostgresIndexBuilder implements IndexBuilder {
    * cannot tell a selective comparison from one that holds for most rows. They cost no write.
    */
   private void statistics(DSLContext sql, DeclaredIndex index) {
-    if (index.kind() != ValueKind.TIMESTAMP) {
+    List<String> values = new ArrayList<>();
+    for (DeclaredIndex.Column column : index.columns()) {
+      // the write time is a column, which has statistics of its own; alone it needs none
+      if (column.kind() != ValueKind.TIMESTAMP || index.columns().size() > 1) {
+        values.add(sql.renderInlined(indexedValue(column.property(), column.kind())));
+      }
+    }
+    if (!values.isEmpty()) {
       sql.execute(
           "create statistics if not exists "
               + statisticsName(index.indexName())
               + " on "
-              + sql.renderInlined(indexedValue(index.property(), index.kind()))
+              + String.join(", ", values)
               + " from trestle_entity");
     }
     sql.execute("analyze trestle_entity");
@@ -206,9 +221,9 @@ final class PostgresIndexBuilder implements IndexBuilder {
 
   @Override
   public Condition candidates(
-      DeclaredIndex index, ComparisonOperator operator, PropertyValue literal) {
-    Field<Object> value = indexedValue(index.property(), index.kind());
-    return switch (index.kind()) {
+      DeclaredIndex.Column column, ComparisonOperator operator, PropertyValue literal) {
+    Field<Object> value = indexedValue(column.property(), column.kind());
+    return switch (column.kind()) {
       case TIMESTAMP ->
           literal instanceof DateTimeValue d ? ordered(value, operator, Ticks.of(d.value())) : null;
       case NUMBER -> {
