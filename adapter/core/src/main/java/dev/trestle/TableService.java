@@ -126,7 +126,8 @@ public interface TableService extends AutoCloseable {
   PropertyIndexInfo createIndex(String tableName, java.util.List<IndexedProperty> properties);
 
   /**
-   * Drops a declared index (on PostgreSQL without blocking writes); false when none was declared.
+   * Drops the declared index led by this property and kind of value, over it alone or with further
+   * properties (on PostgreSQL without blocking writes); false when none was declared.
    */
   boolean dropIndex(String tableName, String property, EdmType type);
 
