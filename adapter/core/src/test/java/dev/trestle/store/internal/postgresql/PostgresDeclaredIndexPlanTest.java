@@ -127,88 +127,87 @@ class PostgresDeclaredIndexPlanTest {
             return null;
           });
       assertThat(queryAll(table, "Kind ne 'rare'")).hasSize(ENTITIES - ENTITIES / 100);
+
+      checkIndexesOverSeveralProperties(store, service, account, stored);
     }
   }
 
   /**
-   * An index over several properties: a filter on its first property and, under {@code and}, a
-   * further one reads both as the index's conditions; its first alone reads it too; a further one
-   * alone, or in an {@code or}, is no condition an index serves.
+   * On the same table, indexes over several properties in place of those on Category and Kind: a
+   * filter on the first property and, under {@code and}, a further one reads both as the index's
+   * conditions; the first alone reads it too; a further one alone, or in an {@code or}, is no
+   * condition an index serves.
    */
-  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
-  void anIndexOverSeveralPropertiesServesItsFirstAndFurtherOnesTogether(TestDatabase database) {
-    String account = TestDatabase.newAccount();
-    try (Store store = Store.open(settings(database, account), QueryLimits.SERVICE);
-        TableService service = SqlTableService.open(settings(database, account))) {
-      List<TableEntity> stored = fill(service);
-      service.createIndex(
-          "goods",
-          List.of(
-              new IndexedProperty("Category", EdmType.STRING),
-              new IndexedProperty("n", EdmType.INT32)));
-      service.createIndex(
-          "goods",
-          List.of(
-              new IndexedProperty("Kind", EdmType.STRING),
-              new IndexedProperty("Stamp", EdmType.DATE_TIME)));
-      store.sql.execute("ANALYZE trestle_entity");
-      IndexedTable indexed = IndexCatalogue.lookup(store, store.sql, account, "goods");
-      TableClient table = service.tableClient("goods");
+  private static void checkIndexesOverSeveralProperties(
+      Store store, TableService service, String account, List<TableEntity> stored) {
+    for (String property : List.of("Category", "Kind")) {
+      service.dropIndex("goods", property, EdmType.STRING);
+    }
+    service.dropIndex("goods", "n", EdmType.INT32);
+    service.dropIndex("goods", "Stamp", EdmType.DATE_TIME);
+    service.createIndex(
+        "goods",
+        List.of(
+            new IndexedProperty("Category", EdmType.STRING),
+            new IndexedProperty("n", EdmType.INT32)));
+    service.createIndex(
+        "goods",
+        List.of(
+            new IndexedProperty("Kind", EdmType.STRING),
+            new IndexedProperty("Stamp", EdmType.DATE_TIME)));
+    store.sql.execute("ANALYZE trestle_entity");
+    IndexedTable indexed = IndexCatalogue.lookup(store, store.sql, account, "goods");
+    TableClient table = service.tableClient("goods");
 
-      List<String[]> shapes =
-          List.of(
-              new String[] {"Category eq 'c7' and n gt 3000", "Category", "'n'"},
-              new String[] {"n lt 1000 and Category eq 'c7'", "Category", "'n'"},
-              new String[] {"Category eq 'c7' and n ge 100 and n lt 900", "Category", "'n'"},
-              new String[] {"Category eq 'c7'", "Category"},
-              new String[] {
-                "Kind eq 'rare' and Stamp ge datetime'2024-01-01T00:30:00Z'", "Kind", "'Stamp'"
+    List<String[]> shapes =
+        List.of(
+            new String[] {"Category eq 'c7' and n gt 3000", "Category", "'n'"},
+            new String[] {"n lt 1000 and Category eq 'c7'", "Category", "'n'"},
+            new String[] {"Category eq 'c7' and n ge 100 and n lt 900", "Category", "'n'"},
+            new String[] {"Category eq 'c7'", "Category"},
+            new String[] {
+              "Kind eq 'rare' and Stamp ge datetime'2024-01-01T00:30:00Z'", "Kind", "'Stamp'"
+            });
+    for (String[] shape : shapes) {
+      FilterExpression expression = FilterParser.parse(shape[0]);
+      CursorScan scan = cursorScan(store, indexed, expression);
+      assertThat(scan.scanRequest().candidates()).as(shape[0]).isNotNull();
+      String plan =
+          store.inTransaction(
+              sql -> {
+                scan.planFor(sql);
+                return explainCursor(sql, scan.walkQuery(sql, null));
               });
-      for (String[] shape : shapes) {
-        FilterExpression expression = FilterParser.parse(shape[0]);
-        CursorScan scan = cursorScan(store, indexed, expression);
-        assertThat(scan.scanRequest().candidates()).as(shape[0]).isNotNull();
-        String plan =
-            store.inTransaction(
-                sql -> {
-                  scan.planFor(sql);
-                  return explainCursor(sql, scan.walkQuery(sql, null));
-                });
-        DeclaredIndex index =
-            indexed.ready().stream()
-                .filter(d -> d.property().equals(shape[1]))
-                .findFirst()
-                .orElseThrow();
-        assertThat(plan)
-            .as(shape[0] + "\n" + plan)
-            .containsPattern("Index Scan (using|on) " + index.indexName() + " ");
-        if (shape.length > 2) {
-          String conditions =
-              plan.lines()
-                  .filter(line -> line.contains("Index Cond"))
-                  .collect(Collectors.joining());
-          assertThat(conditions)
-              .as("both properties are the index's conditions\n" + plan)
-              .contains("'" + shape[1] + "'")
-              .contains(shape[2]);
-        }
-        assertThat(queryAll(table, shape[0]))
-            .as(shape[0])
-            .containsExactlyElementsOf(expected(stored, expression));
+      DeclaredIndex index =
+          indexed.ready().stream()
+              .filter(d -> d.property().equals(shape[1]))
+              .findFirst()
+              .orElseThrow();
+      assertThat(plan)
+          .as(shape[0] + "\n" + plan)
+          .containsPattern("Index Scan (using|on) " + index.indexName() + " ");
+      if (shape.length > 2) {
+        String conditions =
+            plan.lines().filter(line -> line.contains("Index Cond")).collect(Collectors.joining());
+        assertThat(conditions)
+            .as("both properties are the index's conditions\n" + plan)
+            .contains("'" + shape[1] + "'")
+            .contains(shape[2]);
       }
-      for (String alone :
-          List.of(
-              "n gt 3990",
-              "Category eq 'c7' or n eq 5",
-              "Stamp ge datetime'2024-01-01T00:30:00Z'")) {
-        FilterExpression expression = FilterParser.parse(alone);
-        assertThat(cursorScan(store, indexed, expression).scanRequest().candidates())
-            .as(alone)
-            .isNull();
-        assertThat(queryAll(table, alone))
-            .as(alone)
-            .containsExactlyElementsOf(expected(stored, expression));
-      }
+      assertThat(queryAll(table, shape[0]))
+          .as(shape[0])
+          .containsExactlyElementsOf(expected(stored, expression));
+    }
+    for (String alone :
+        List.of(
+            "n gt 3990", "Category eq 'c7' or n eq 5", "Stamp ge datetime'2024-01-01T00:30:00Z'")) {
+      FilterExpression expression = FilterParser.parse(alone);
+      assertThat(cursorScan(store, indexed, expression).scanRequest().candidates())
+          .as(alone)
+          .isNull();
+      assertThat(queryAll(table, alone))
+          .as(alone)
+          .containsExactlyElementsOf(expected(stored, expression));
     }
   }
 
