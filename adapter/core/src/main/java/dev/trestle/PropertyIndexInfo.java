@@ -1,5 +1,6 @@
 package dev.trestle;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -35,7 +36,7 @@ public record PropertyIndexInfo(
 
   /** Every property of the index, in order: {@link #property} first, then {@link #then}. */
   public List<IndexedProperty> properties() {
-    List<IndexedProperty> all = new java.util.ArrayList<>();
+    List<IndexedProperty> all = new ArrayList<>();
     all.add(new IndexedProperty(property, type));
     all.addAll(then);
     return List.copyOf(all);

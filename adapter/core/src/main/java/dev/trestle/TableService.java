@@ -123,7 +123,7 @@ public interface TableService extends AutoCloseable {
    * index over its first property alone would, so a table has at most one index led by a given
    * property and kind of value: declaring another is {@code InvalidInput} (drop the first).
    */
-  PropertyIndexInfo createIndex(String tableName, java.util.List<IndexedProperty> properties);
+  PropertyIndexInfo createIndex(String tableName, List<IndexedProperty> properties);
 
   /**
    * Drops the declared index led by this property and kind of value, over it alone or with further
@@ -132,7 +132,7 @@ public interface TableService extends AutoCloseable {
   boolean dropIndex(String tableName, String property, EdmType type);
 
   /** Drops the index declared over these properties; false when none was. */
-  boolean dropIndex(String tableName, java.util.List<IndexedProperty> properties);
+  boolean dropIndex(String tableName, List<IndexedProperty> properties);
 
   /** The table's declared indexes, by property; {@code TableNotFound} if it does not exist. */
   List<PropertyIndexInfo> listIndexes(String tableName);

@@ -5,6 +5,8 @@ import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
 import dev.trestle.EdmType;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -159,8 +161,8 @@ public final class IndexCatalogue {
   /** The existing declaration when its further properties are {@code then}. */
   private static DeclaredIndex same(DeclaredIndex existing, List<DeclaredIndex.Column> then) {
     if (!existing.hasThen(then)) {
-      throw new dev.trestle.TableException(
-          dev.trestle.TableErrorCode.INVALID_INPUT,
+      throw new TableException(
+          TableErrorCode.INVALID_INPUT,
           "An index led by "
               + existing.property()
               + " is declared already over other properties ("
@@ -193,10 +195,15 @@ public final class IndexCatalogue {
    */
   static String indexName(
       long tableId, String property, ValueKind kind, List<DeclaredIndex.Column> then) {
-    String named = then.isEmpty() ? property : property + ";" + DeclaredIndex.storedThen(then);
+    StringBuilder named = new StringBuilder(property);
+    for (DeclaredIndex.Column column : then) {
+      // property names hold no ';' or ':'
+      named.append(';').append(column.property()).append(':').append(column.kind().storedName());
+    }
     try {
       byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(named.getBytes(StandardCharsets.UTF_8));
+          MessageDigest.getInstance("SHA-256")
+              .digest(named.toString().getBytes(StandardCharsets.UTF_8));
       return "trestle_px_"
           + tableId
           + "_"
