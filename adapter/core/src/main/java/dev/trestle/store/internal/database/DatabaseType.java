@@ -2,6 +2,7 @@ package dev.trestle.store.internal.database;
 
 import dev.trestle.store.internal.codec.PropertyCodec;
 import java.util.Locale;
+import javax.sql.DataSource;
 import org.jooq.DSLContext;
 
 /**
@@ -68,6 +69,14 @@ public abstract class DatabaseType {
    */
   public boolean boundsSilence() {
     return false;
+  }
+
+  /**
+   * The data source the store uses: the given one, or one that orders writers where the database
+   * needs it to keep a crash from saving half a transaction (H2).
+   */
+  public DataSource writersOf(DataSource dataSource) {
+    return dataSource;
   }
 
   /**

@@ -56,7 +56,13 @@ public final class Store implements AutoCloseable {
   public final long silenceMillis;
 
   private final TranslatingConnectionProvider connections;
+
+  /** The data source as given: its pool's settings. */
+  private final DataSource given;
+
+  /** What every statement goes through: the given source, its writers ordered where needed. */
   private final DataSource dataSource;
+
   private final HikariDataSource ownedPool;
 
   private Store(
@@ -64,11 +70,12 @@ public final class Store implements AutoCloseable {
       HikariDataSource ownedPool,
       QueryLimits queryLimits,
       VersionClock versions) {
-    this.dataSource = dataSource;
+    this.given = dataSource;
     this.versions = versions;
     this.queryLimits = queryLimits;
     this.ownedPool = ownedPool;
     DatabaseType type = DatabaseTypes.of(dataSource);
+    this.dataSource = type.writersOf(dataSource);
     this.dialect = type.dialect();
     this.errors = new SqlErrors(type.sqlStates());
     this.pages = type.pageReader();
@@ -77,7 +84,7 @@ public final class Store implements AutoCloseable {
         type.boundsSilence() && dataSource instanceof HikariDataSource pool
             ? Math.max(1000, pool.getConnectionTimeout())
             : 0;
-    this.connections = new TranslatingConnectionProvider(dataSource, errors, silenceMillis);
+    this.connections = new TranslatingConnectionProvider(this.dataSource, errors, silenceMillis);
     this.properties =
         new PropertyCodec(
             dialect::encodeText,
@@ -164,7 +171,7 @@ public final class Store implements AutoCloseable {
    * say (a DataSource that is not a HikariCP pool).
    */
   public int connectionsAtOnce() {
-    return dataSource instanceof HikariDataSource pool ? pool.getMaximumPoolSize() : 1;
+    return given instanceof HikariDataSource pool ? pool.getMaximumPoolSize() : 1;
   }
 
   /**
@@ -383,7 +390,7 @@ public final class Store implements AutoCloseable {
   /** Closes the physical connection so that no pool hands it out again, whatever state it is in. */
   private void abandon(java.sql.Connection connection, Throwable cause) {
     try {
-      if (dataSource instanceof HikariDataSource pool) {
+      if (given instanceof HikariDataSource pool) {
         pool.evictConnection(connection);
       }
       connection.abort(Runnable::run);

@@ -5,6 +5,7 @@ import dev.trestle.store.internal.database.GroupGuard;
 import dev.trestle.store.internal.database.SqlStates;
 import dev.trestle.store.internal.read.EntityScan;
 import java.util.Set;
+import javax.sql.DataSource;
 
 /**
  * H2: properties as JSON text compared by Java functions, pages read in key-range chunks, no
@@ -24,6 +25,11 @@ public final class H2DatabaseType extends DatabaseType {
 
   public H2DatabaseType() {
     super("H2", new H2Dialect(), STATES, EntityScan.IN_CHUNKS);
+  }
+
+  @Override
+  public DataSource writersOf(DataSource dataSource) {
+    return OneWriterAtATime.around(dataSource);
   }
 
   @Override

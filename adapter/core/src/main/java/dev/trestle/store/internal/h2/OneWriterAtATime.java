@@ -1,0 +1,317 @@
+package dev.trestle.store.internal.h2;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * Lets one transaction at a time write to an H2 database file, from its first writing statement
+ * through its commit or rollback. H2 2.3 saves its maps one after another while other transactions
+ * go on changing them (h2database#2080: a consistent snapshot is kept per map, not across maps), so
+ * the chunk a commit writes can hold a row of a transaction still in flight without the undo-log
+ * entry that would roll it back when the file is opened again: after a crash, part of a transaction
+ * that was never acknowledged would stand as committed. With one writer at a time, every save of
+ * the file happens in the writing thread, between whole changes of one transaction. H2 writes its
+ * commits to the file one after another anyway; what this costs is statements of several writers
+ * overlapping. Reads never wait here.
+ *
+ * <p>The writers of one database file in this process share one gate, whatever store or pool they
+ * came through (the file is open in one process; several processes sharing an H2 server are not
+ * ordered, which is one more reason to give each server its own file). An in-memory database has
+ * nothing to save, but its writers pass a gate too, so that tests run H2 as production does.
+ */
+final class OneWriterAtATime {
+  /** One gate per database: a file's absolute path, an in-memory database's name. */
+  private static final Map<String, Gate> WRITERS = new ConcurrentHashMap<>();
+
+  /** Statements that cannot change the database (the text's first word). */
+  private static final Set<String> READING = Set.of("select", "values", "table", "explain", "show");
+
+  private static final Pattern LOCKING = Pattern.compile("(?is).*\\bfor\\s+update\\b.*");
+
+  private static final Pattern CHANGING =
+      Pattern.compile("(?is).*\\b(insert|update|delete|merge)\\b.*");
+
+  private OneWriterAtATime() {}
+
+  /** The data source, its writers let in one at a time. */
+  static DataSource around(DataSource dataSource) {
+    return new GuardedDataSource(
+        dataSource, WRITERS.computeIfAbsent(database(dataSource), name -> new Gate()));
+  }
+
+  /** The database file's absolute path; an in-memory database's name. */
+  private static String database(DataSource dataSource) {
+    try (Connection connection = dataSource.getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet names = statement.executeQuery("select database_path(), database()")) {
+      names.next();
+      String path = names.getString(1);
+      return path != null
+          ? Path.of(path).toAbsolutePath().normalize().toString()
+          : "mem:" + names.getString(2);
+    } catch (SQLException e) {
+      throw new IllegalStateException("The H2 database could not be named", e);
+    }
+  }
+
+  /** Whether the statement may change the database: anything but a plain query. */
+  static boolean writes(String sql) {
+    int start = 0;
+    while (start < sql.length()
+        && (Character.isWhitespace(sql.charAt(start)) || sql.charAt(start) == '(')) {
+      start++;
+    }
+    int end = start;
+    while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+      end++;
+    }
+    String first = sql.substring(start, end).toLowerCase(java.util.Locale.ROOT);
+    if (first.equals("with")) {
+      return CHANGING.matcher(sql).matches() || LOCKING.matcher(sql).matches();
+    }
+    return !READING.contains(first) || LOCKING.matcher(tail(sql)).matches();
+  }
+
+  /** FOR UPDATE closes a query in H2's grammar (followed at most by its wait option). */
+  private static String tail(String sql) {
+    return sql.length() <= 64 ? sql : sql.substring(sql.length() - 64);
+  }
+
+  /**
+   * Lets in the connections of one thread at a time. A thread may hold it on several connections
+   * (Flyway writes on one while it keeps its lock on another): their writes cannot overlap, which
+   * is all a save needs. Left by each connection, from any thread, when its transaction ends.
+   */
+  static final class Gate {
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition free = lock.newCondition();
+    private Thread owner;
+    private int holds;
+
+    void enter() {
+      Thread self = Thread.currentThread();
+      lock.lock();
+      try {
+        while (holds > 0 && owner != self) {
+          free.awaitUninterruptibly();
+        }
+        owner = self;
+        holds++;
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void leave() {
+      lock.lock();
+      try {
+        if (--holds == 0) {
+          owner = null;
+          free.signal();
+        }
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  /** Hands out connections that pass the writers' gate before they write. */
+  private record GuardedDataSource(DataSource delegate, Gate writer) implements DataSource {
+    @Override
+    public Connection getConnection() throws SQLException {
+      return Writing.connection(delegate.getConnection(), writer);
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+      return Writing.connection(delegate.getConnection(username, password), writer);
+    }
+
+    @Override
+    public PrintWriter getLogWriter() throws SQLException {
+      return delegate.getLogWriter();
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) throws SQLException {
+      delegate.setLogWriter(out);
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) throws SQLException {
+      delegate.setLoginTimeout(seconds);
+    }
+
+    @Override
+    public int getLoginTimeout() throws SQLException {
+      return delegate.getLoginTimeout();
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+      return delegate.getParentLogger();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+      return type.isInstance(this) ? type.cast(this) : delegate.unwrap(type);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) throws SQLException {
+      return type.isInstance(this) || delegate.isWrapperFor(type);
+    }
+  }
+
+  /**
+   * One connection's hold on the gate: taken by its first writing statement, given back when its
+   * transaction ends (commit, rollback, auto-commit, close).
+   */
+  private static final class Writing implements InvocationHandler {
+    private final Connection connection;
+    private final Gate writer;
+    private Connection proxy;
+    private boolean holding;
+
+    private Writing(Connection connection, Gate writer) {
+      this.connection = connection;
+      this.writer = writer;
+    }
+
+    static Connection connection(Connection connection, Gate writer) {
+      Writing writing = new Writing(connection, writer);
+      writing.proxy =
+          (Connection)
+              Proxy.newProxyInstance(
+                  Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, writing);
+      return writing.proxy;
+    }
+
+    @Override
+    public Object invoke(Object self, Method method, Object[] args) throws Throwable {
+      String name = method.getName();
+      switch (name) {
+        case "equals":
+          return self == args[0];
+        case "hashCode":
+          return System.identityHashCode(self);
+        default:
+          break;
+      }
+      boolean ends =
+          (name.equals("commit") || name.equals("rollback")) && args == null
+              || name.equals("close")
+              || name.equals("abort")
+              || name.equals("setAutoCommit") && (Boolean) args[0];
+      try {
+        Object result = call(connection, method, args);
+        return switch (name) {
+          // a query runs as it is: it never needs the gate
+          case "prepareStatement", "prepareCall" ->
+              writes((String) args[0]) ? statement((Statement) result, true) : result;
+          case "createStatement" -> statement((Statement) result, false);
+          default -> result;
+        };
+      } finally {
+        if (ends) {
+          release();
+        }
+      }
+    }
+
+    /** {@code preparedWrite}: a prepared statement that writes, not a plain statement. */
+    private Statement statement(Statement statement, boolean preparedWrite) {
+      Class<?> type =
+          statement instanceof CallableStatement
+              ? CallableStatement.class
+              : statement instanceof PreparedStatement ? PreparedStatement.class : Statement.class;
+      return (Statement)
+          Proxy.newProxyInstance(
+              Statement.class.getClassLoader(),
+              new Class<?>[] {type},
+              new Executing(statement, preparedWrite));
+    }
+
+    private void take() {
+      if (!holding) {
+        writer.enter();
+        holding = true;
+      }
+    }
+
+    private void release() {
+      if (holding) {
+        holding = false;
+        writer.leave();
+      }
+    }
+
+    /** A statement that passes its connection's gate before it runs anything that writes. */
+    private final class Executing implements InvocationHandler {
+      private final Statement statement;
+      private final boolean preparedWrite;
+      private boolean batchWrites;
+
+      Executing(Statement statement, boolean preparedWrite) {
+        this.statement = statement;
+        this.preparedWrite = preparedWrite;
+      }
+
+      @Override
+      public Object invoke(Object self, Method method, Object[] args) throws Throwable {
+        String name = method.getName();
+        if (name.equals("getConnection")) {
+          return proxy;
+        }
+        if (name.equals("addBatch") && args != null && args[0] instanceof String sql) {
+          batchWrites |= writes(sql);
+        }
+        if (!name.startsWith("execute") || !runsWrite(name, args)) {
+          return call(statement, method, args);
+        }
+        take();
+        try {
+          return call(statement, method, args);
+        } finally {
+          if (connection.getAutoCommit()) {
+            release();
+          }
+        }
+      }
+
+      private boolean runsWrite(String name, Object[] args) {
+        if (args != null && args[0] instanceof String sql) {
+          return writes(sql);
+        }
+        return preparedWrite || batchWrites && name.contains("Batch");
+      }
+    }
+  }
+
+  private static Object call(Object target, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}

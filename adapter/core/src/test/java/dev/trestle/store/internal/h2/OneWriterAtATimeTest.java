@@ -1,0 +1,131 @@
+package dev.trestle.store.internal.h2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OneWriterAtATimeTest {
+  @TempDir Path folder;
+
+  @Test
+  void tellsQueriesFromWrites() {
+    assertThat(OneWriterAtATime.writes("select 1")).isFalse();
+    assertThat(OneWriterAtATime.writes("  (SELECT a FROM t) union (select b from u)")).isFalse();
+    assertThat(OneWriterAtATime.writes("with x as (select 1) select * from x")).isFalse();
+    assertThat(OneWriterAtATime.writes("values (1)")).isFalse();
+    assertThat(OneWriterAtATime.writes("select * from t where k = ? for update")).isTrue();
+    assertThat(OneWriterAtATime.writes("SELECT * FROM t FOR\n UPDATE NOWAIT")).isTrue();
+    assertThat(OneWriterAtATime.writes("select updated from t")).isFalse();
+    assertThat(OneWriterAtATime.writes("insert into t values (1)")).isTrue();
+    assertThat(OneWriterAtATime.writes("merge into t key (k) values (1)")).isTrue();
+    assertThat(OneWriterAtATime.writes("update t set a = 1")).isTrue();
+    assertThat(OneWriterAtATime.writes("delete from t")).isTrue();
+    assertThat(OneWriterAtATime.writes("create index i on t(a)")).isTrue();
+    assertThat(OneWriterAtATime.writes("call f()")).isTrue();
+    assertThat(OneWriterAtATime.writes("set lock_timeout 10")).isTrue();
+  }
+
+  @Test
+  void aSecondWriterWaitsForTheFirstTransactionToEndWhileReadersGoOn() throws Exception {
+    DataSource database = OneWriterAtATime.around(file("writers"));
+    try (Connection setup = database.getConnection();
+        Statement statement = setup.createStatement()) {
+      statement.execute("create table t (k int primary key)");
+    }
+    try (Connection first = database.getConnection();
+        Connection second = database.getConnection();
+        Connection reader = database.getConnection()) {
+      first.setAutoCommit(false);
+      insert(first, 1);
+
+      CompletableFuture<Void> secondInsert = CompletableFuture.runAsync(() -> insert(second, 2));
+      assertWaits(secondInsert);
+      try (Statement query = reader.createStatement()) {
+        assertThat(query.executeQuery("select count(*) from t").next()).isTrue();
+      }
+
+      first.commit();
+      secondInsert.get(10, TimeUnit.SECONDS);
+
+      insert(first, 3);
+      CompletableFuture<Void> afterRollback = CompletableFuture.runAsync(() -> insert(second, 4));
+      assertWaits(afterRollback);
+      first.rollback();
+      afterRollback.get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void aTransactionLeftOpenEndsItsHoldWhenItsConnectionCloses() throws Exception {
+    DataSource database = OneWriterAtATime.around(file("closing"));
+    try (Connection setup = database.getConnection();
+        Statement statement = setup.createStatement()) {
+      statement.execute("create table t (k int primary key)");
+    }
+    Connection first = database.getConnection();
+    first.setAutoCommit(false);
+    insert(first, 1);
+    try (Connection second = database.getConnection()) {
+      CompletableFuture<Void> waiting = CompletableFuture.runAsync(() -> insert(second, 2));
+      assertWaits(waiting);
+      first.close();
+      waiting.get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void oneThreadMayWriteOnTwoConnectionsAtOnce() throws Exception {
+    DataSource database = OneWriterAtATime.around(file("one-thread"));
+    try (Connection setup = database.getConnection();
+        Statement statement = setup.createStatement()) {
+      statement.execute("create table t (k int primary key)");
+    }
+    try (Connection locking = database.getConnection();
+        Connection writing = database.getConnection();
+        Connection other = database.getConnection()) {
+      locking.setAutoCommit(false);
+      try (Statement lock = locking.createStatement()) {
+        lock.executeQuery("select * from t for update");
+      }
+      insert(writing, 1);
+      CompletableFuture<Void> otherThread = CompletableFuture.runAsync(() -> insert(other, 2));
+      assertWaits(otherThread);
+      locking.commit();
+      otherThread.get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private DataSource file(String name) {
+    JdbcDataSource source = new JdbcDataSource();
+    source.setURL("jdbc:h2:" + folder.resolve(name) + ";LOCK_TIMEOUT=20000");
+    return source;
+  }
+
+  private static void assertWaits(CompletableFuture<Void> writer) throws Exception {
+    try {
+      writer.get(300, TimeUnit.MILLISECONDS);
+      throw new AssertionError("the second writer did not wait");
+    } catch (TimeoutException expected) {
+      // still waiting for the first writer's transaction to end
+    }
+  }
+
+  private static void insert(Connection connection, int key) {
+    try (PreparedStatement insert = connection.prepareStatement("insert into t values (?)")) {
+      insert.setInt(1, key);
+      insert.executeUpdate();
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
