@@ -13,8 +13,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -43,9 +43,8 @@ final class OneWriterAtATime {
   private static final Map<String, Gate> WRITERS = new ConcurrentHashMap<>();
 
   /** Statements that cannot change the database (the text's first word). */
-  private static final Set<String> READING = Set.of("select", "values", "table", "explain", "show");
-
-  private static final Pattern LOCKING = Pattern.compile("(?is).*\\bfor\\s+update\\b.*");
+  private static final List<String> READING =
+      List.of("select", "values", "table", "explain", "show");
 
   private static final Pattern CHANGING =
       Pattern.compile("(?is).*\\b(insert|update|delete|merge)\\b.*");
@@ -73,7 +72,10 @@ final class OneWriterAtATime {
     }
   }
 
-  /** Whether the statement may change the database: anything but a plain query. */
+  /**
+   * Whether the statement may change the database: anything but a plain query. Asked of every
+   * statement prepared, so it reads the text in place.
+   */
   static boolean writes(String sql) {
     int start = 0;
     while (start < sql.length()
@@ -84,16 +86,40 @@ final class OneWriterAtATime {
     while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
       end++;
     }
-    String first = sql.substring(start, end).toLowerCase(java.util.Locale.ROOT);
-    if (first.equals("with")) {
-      return CHANGING.matcher(sql).matches() || LOCKING.matcher(sql).matches();
+    if (word(sql, start, end, "with")) {
+      return CHANGING.matcher(sql).matches() || locks(sql, 0);
     }
-    return !READING.contains(first) || LOCKING.matcher(tail(sql)).matches();
+    for (String reading : READING) {
+      if (word(sql, start, end, reading)) {
+        // FOR UPDATE closes a query in H2's grammar, followed at most by its wait option
+        return locks(sql, Math.max(0, sql.length() - 64));
+      }
+    }
+    return true;
   }
 
-  /** FOR UPDATE closes a query in H2's grammar (followed at most by its wait option). */
-  private static String tail(String sql) {
-    return sql.length() <= 64 ? sql : sql.substring(sql.length() - 64);
+  private static boolean word(String sql, int start, int end, String word) {
+    return end - start == word.length() && sql.regionMatches(true, start, word, 0, word.length());
+  }
+
+  /** Whether the text holds the words FOR UPDATE from {@code from} on. */
+  private static boolean locks(String sql, int from) {
+    for (int i = from; i + 10 <= sql.length(); i++) {
+      if (sql.regionMatches(true, i, "for", 0, 3)
+          && (i == 0 || !Character.isLetterOrDigit(sql.charAt(i - 1)))
+          && i + 3 < sql.length()
+          && Character.isWhitespace(sql.charAt(i + 3))) {
+        int next = i + 3;
+        while (next < sql.length() && Character.isWhitespace(sql.charAt(next))) {
+          next++;
+        }
+        if (sql.regionMatches(true, next, "update", 0, 6)
+            && (next + 6 == sql.length() || !Character.isLetterOrDigit(sql.charAt(next + 6)))) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -26,6 +26,10 @@ class OneWriterAtATimeTest {
     assertThat(OneWriterAtATime.writes("select * from t where k = ? for update")).isTrue();
     assertThat(OneWriterAtATime.writes("SELECT * FROM t FOR\n UPDATE NOWAIT")).isTrue();
     assertThat(OneWriterAtATime.writes("select updated from t")).isFalse();
+    assertThat(OneWriterAtATime.writes("select format, for_update from t")).isFalse();
+    assertThat(OneWriterAtATime.writes("with x as (select 1 from t for update) select 1")).isTrue();
+    assertThat(OneWriterAtATime.writes("with x as (select 1) insert into t select * from x"))
+        .isTrue();
     assertThat(OneWriterAtATime.writes("insert into t values (1)")).isTrue();
     assertThat(OneWriterAtATime.writes("merge into t key (k) values (1)")).isTrue();
     assertThat(OneWriterAtATime.writes("update t set a = 1")).isTrue();
