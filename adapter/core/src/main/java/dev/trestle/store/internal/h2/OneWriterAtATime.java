@@ -1,5 +1,6 @@
 package dev.trestle.store.internal.h2;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -164,12 +165,12 @@ final class OneWriterAtATime {
   private record GuardedDataSource(DataSource delegate, Gate writer) implements DataSource {
     @Override
     public Connection getConnection() throws SQLException {
-      return Writing.connection(delegate.getConnection(), writer);
+      return Writing.connection(delegate.getConnection(), writer, delegate);
     }
 
     @Override
     public Connection getConnection(String username, String password) throws SQLException {
-      return Writing.connection(delegate.getConnection(username, password), writer);
+      return Writing.connection(delegate.getConnection(username, password), writer, delegate);
     }
 
     @Override
@@ -215,16 +216,21 @@ final class OneWriterAtATime {
   private static final class Writing implements InvocationHandler {
     private final Connection connection;
     private final Gate writer;
+
+    /** Where the connection came from: a pool must let go of a connection aborted. */
+    private final DataSource source;
+
     private Connection proxy;
     private boolean holding;
 
-    private Writing(Connection connection, Gate writer) {
+    private Writing(Connection connection, Gate writer, DataSource source) {
       this.connection = connection;
       this.writer = writer;
+      this.source = source;
     }
 
-    static Connection connection(Connection connection, Gate writer) {
-      Writing writing = new Writing(connection, writer);
+    static Connection connection(Connection connection, Gate writer, DataSource source) {
+      Writing writing = new Writing(connection, writer, source);
       writing.proxy =
           (Connection)
               Proxy.newProxyInstance(
@@ -249,6 +255,9 @@ final class OneWriterAtATime {
               || name.equals("abort")
               || name.equals("setAutoCommit") && (Boolean) args[0];
       try {
+        if (name.equals("abort") && source instanceof HikariDataSource pool) {
+          pool.evictConnection(connection); // as it would, were it handed this proxy's delegate
+        }
         Object result = call(connection, method, args);
         return switch (name) {
           // a query runs as it is: it never needs the gate

@@ -2,6 +2,8 @@ package dev.trestle.store.internal.h2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -106,6 +108,31 @@ class OneWriterAtATimeTest {
       assertWaits(otherThread);
       locking.commit();
       otherThread.get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void anAbortedConnectionLeavesItsPoolAndTheGate() throws Exception {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl("jdbc:h2:" + folder.resolve("pool"));
+    config.setMaximumPoolSize(2);
+    try (HikariDataSource pool = new HikariDataSource(config)) {
+      DataSource database = OneWriterAtATime.around(pool);
+      try (Connection setup = database.getConnection();
+          Statement statement = setup.createStatement()) {
+        statement.execute("create table t (k int primary key)");
+      }
+      Connection aborted = database.getConnection();
+      Connection physical = aborted.unwrap(Connection.class);
+      aborted.setAutoCommit(false);
+      insert(aborted, 1);
+      aborted.abort(Runnable::run);
+      try (Connection first = database.getConnection();
+          Connection second = database.getConnection()) {
+        assertThat(first.unwrap(Connection.class)).isNotSameAs(physical);
+        assertThat(second.unwrap(Connection.class)).isNotSameAs(physical);
+        insert(first, 2);
+      }
     }
   }
 
