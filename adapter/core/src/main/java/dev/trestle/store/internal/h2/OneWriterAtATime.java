@@ -17,8 +17,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -41,7 +39,7 @@ import javax.sql.DataSource;
  */
 final class OneWriterAtATime {
   /** One gate per database: a file's absolute path, an in-memory database's name. */
-  private static final Map<String, Gate> WRITERS = new ConcurrentHashMap<>();
+  private static final Map<String, WriterGate> WRITERS = new ConcurrentHashMap<>();
 
   /** Statements that cannot change the database (the text's first word). */
   private static final List<String> READING =
@@ -55,7 +53,7 @@ final class OneWriterAtATime {
   /** The data source, its writers let in one at a time. */
   static DataSource around(DataSource dataSource) {
     return new GuardedDataSource(
-        dataSource, WRITERS.computeIfAbsent(database(dataSource), name -> new Gate()));
+        dataSource, WRITERS.computeIfAbsent(database(dataSource), name -> new WriterGate()));
   }
 
   /** The database file's absolute path; an in-memory database's name. */
@@ -123,46 +121,8 @@ final class OneWriterAtATime {
     return false;
   }
 
-  /**
-   * Lets in the connections of one thread at a time. A thread may hold it on several connections
-   * (Flyway writes on one while it keeps its lock on another): their writes cannot overlap, which
-   * is all a save needs. Left by each connection, from any thread, when its transaction ends.
-   */
-  static final class Gate {
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition free = lock.newCondition();
-    private Thread owner;
-    private int holds;
-
-    void enter() {
-      Thread self = Thread.currentThread();
-      lock.lock();
-      try {
-        while (holds > 0 && owner != self) {
-          free.awaitUninterruptibly();
-        }
-        owner = self;
-        holds++;
-      } finally {
-        lock.unlock();
-      }
-    }
-
-    void leave() {
-      lock.lock();
-      try {
-        if (--holds == 0) {
-          owner = null;
-          free.signal();
-        }
-      } finally {
-        lock.unlock();
-      }
-    }
-  }
-
   /** Hands out connections that pass the writers' gate before they write. */
-  private record GuardedDataSource(DataSource delegate, Gate writer) implements DataSource {
+  private record GuardedDataSource(DataSource delegate, WriterGate writer) implements DataSource {
     @Override
     public Connection getConnection() throws SQLException {
       return Writing.connection(delegate.getConnection(), writer, delegate);
@@ -215,7 +175,7 @@ final class OneWriterAtATime {
    */
   private static final class Writing implements InvocationHandler {
     private final Connection connection;
-    private final Gate writer;
+    private final WriterGate writer;
 
     /** Where the connection came from: a pool must let go of a connection aborted. */
     private final DataSource source;
@@ -223,13 +183,13 @@ final class OneWriterAtATime {
     private Connection proxy;
     private boolean holding;
 
-    private Writing(Connection connection, Gate writer, DataSource source) {
+    private Writing(Connection connection, WriterGate writer, DataSource source) {
       this.connection = connection;
       this.writer = writer;
       this.source = source;
     }
 
-    static Connection connection(Connection connection, Gate writer, DataSource source) {
+    static Connection connection(Connection connection, WriterGate writer, DataSource source) {
       Writing writing = new Writing(connection, writer, source);
       writing.proxy =
           (Connection)
