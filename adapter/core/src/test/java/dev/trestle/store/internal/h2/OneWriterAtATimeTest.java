@@ -43,11 +43,7 @@ class OneWriterAtATimeTest {
 
   @Test
   void aSecondWriterWaitsForTheFirstTransactionToEndWhileReadersGoOn() throws Exception {
-    DataSource database = OneWriterAtATime.around(file("writers"));
-    try (Connection setup = database.getConnection();
-        Statement statement = setup.createStatement()) {
-      statement.execute("create table t (k int primary key)");
-    }
+    DataSource database = withTable(file("writers"));
     try (Connection first = database.getConnection();
         Connection second = database.getConnection();
         Connection reader = database.getConnection()) {
@@ -73,11 +69,7 @@ class OneWriterAtATimeTest {
 
   @Test
   void aTransactionLeftOpenEndsItsHoldWhenItsConnectionCloses() throws Exception {
-    DataSource database = OneWriterAtATime.around(file("closing"));
-    try (Connection setup = database.getConnection();
-        Statement statement = setup.createStatement()) {
-      statement.execute("create table t (k int primary key)");
-    }
+    DataSource database = withTable(file("closing"));
     Connection first = database.getConnection();
     first.setAutoCommit(false);
     insert(first, 1);
@@ -91,11 +83,7 @@ class OneWriterAtATimeTest {
 
   @Test
   void oneThreadMayWriteOnTwoConnectionsAtOnce() throws Exception {
-    DataSource database = OneWriterAtATime.around(file("one-thread"));
-    try (Connection setup = database.getConnection();
-        Statement statement = setup.createStatement()) {
-      statement.execute("create table t (k int primary key)");
-    }
+    DataSource database = withTable(file("one-thread"));
     try (Connection locking = database.getConnection();
         Connection writing = database.getConnection();
         Connection other = database.getConnection()) {
@@ -117,11 +105,7 @@ class OneWriterAtATimeTest {
     config.setJdbcUrl("jdbc:h2:" + folder.resolve("pool"));
     config.setMaximumPoolSize(2);
     try (HikariDataSource pool = new HikariDataSource(config)) {
-      DataSource database = OneWriterAtATime.around(pool);
-      try (Connection setup = database.getConnection();
-          Statement statement = setup.createStatement()) {
-        statement.execute("create table t (k int primary key)");
-      }
+      DataSource database = withTable(pool);
       Connection aborted = database.getConnection();
       Connection physical = aborted.unwrap(Connection.class);
       aborted.setAutoCommit(false);
@@ -134,6 +118,16 @@ class OneWriterAtATimeTest {
         insert(first, 2);
       }
     }
+  }
+
+  /** The source, its writers let in one at a time, over a database with a table t. */
+  private static DataSource withTable(DataSource source) throws java.sql.SQLException {
+    DataSource database = OneWriterAtATime.around(source);
+    try (Connection setup = database.getConnection();
+        Statement statement = setup.createStatement()) {
+      statement.execute("create table t (k int primary key)");
+    }
+    return database;
   }
 
   private DataSource file(String name) {
