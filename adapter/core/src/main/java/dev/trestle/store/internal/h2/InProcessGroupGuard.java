@@ -12,8 +12,9 @@ import java.util.function.Supplier;
  * after the first (measured: about one multi-statement page in 1,500 under constant group writes
  * showed half a group). An H2 database file is open in one process, so locks in this process order
  * every writer and reader of it. Group writers share a table with each other, and so do readers;
- * only the two kinds exclude each other. Tables share a fixed set of such locks by id, so memory
- * stays bounded whatever the number of tables.
+ * only the two kinds exclude each other ({@link OneWriterAtATime} then lets one writer at a time
+ * into the database itself). Tables share a fixed set of such locks by id, so memory stays bounded
+ * whatever the number of tables.
  */
 final class InProcessGroupGuard implements GroupGuard {
   /** One guard for the process: every store on any H2 database in it shares these locks. */
