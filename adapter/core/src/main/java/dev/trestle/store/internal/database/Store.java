@@ -81,7 +81,7 @@ public final class Store implements AutoCloseable {
     this.pages = type.pageReader();
     this.groups = type.groupGuard();
     this.silenceMillis =
-        type.boundsSilence() && dataSource instanceof HikariDataSource pool
+        type.boundsSilence() && given instanceof HikariDataSource pool
             ? Math.max(1000, pool.getConnectionTimeout())
             : 0;
     this.connections = new TranslatingConnectionProvider(this.dataSource, errors, silenceMillis);

@@ -46,7 +46,7 @@ final class OneWriterAtATime {
       List.of("select", "values", "table", "explain", "show");
 
   private static final Pattern CHANGING =
-      Pattern.compile("(?is).*\\b(insert|update|delete|merge)\\b.*");
+      Pattern.compile("\\b(insert|update|delete|merge)\\b", Pattern.CASE_INSENSITIVE);
 
   private OneWriterAtATime() {}
 
@@ -86,7 +86,7 @@ final class OneWriterAtATime {
       end++;
     }
     if (word(sql, start, end, "with")) {
-      return CHANGING.matcher(sql).matches() || locks(sql, 0);
+      return CHANGING.matcher(sql).find() || locks(sql, 0);
     }
     for (String reading : READING) {
       if (word(sql, start, end, reading)) {
