@@ -54,6 +54,14 @@ public final class SqlErrors {
               + " without a filter names it; fix or delete it in SQL (see sql/README.md).",
           e);
     }
+    if (isTransient(e)) {
+      // a lost race (deadlock, lock timeout, serialization failure) that was not, or no longer,
+      // run again: retry loops recognise this ServerBusy by its cause
+      return new TableException(
+          TableErrorCode.SERVER_BUSY,
+          "The server is busy: the operation waited too long for concurrent writes. Please retry.",
+          e);
+    }
     if (!isUnavailable(e)) {
       return e;
     }

@@ -30,7 +30,10 @@ import javax.sql.DataSource;
  * that was never acknowledged would stand as committed. With one writer at a time, every save of
  * the file happens in the writing thread, between whole changes of one transaction. H2 writes its
  * commits to the file one after another anyway; what this costs is statements of several writers
- * overlapping. Reads never wait here.
+ * overlapping. Reads never wait here. A writer waits for the gate as long as it would wait for a
+ * row lock (the database's lock timeout: {@code LOCK_TIMEOUT} in the URL, 2 s by default), then
+ * fails as a lock timeout does, before its statement runs: the store runs a single write again and
+ * reports {@code ServerBusy} when it keeps failing, as for H2's own lock timeouts.
  *
  * <p>The writers of one database file in this process share one gate, whatever store or pool they
  * came through (the file is open in one process; several processes sharing an H2 server are not
@@ -52,20 +55,20 @@ final class OneWriterAtATime {
 
   /** The data source, its writers let in one at a time. */
   static DataSource around(DataSource dataSource) {
-    return new GuardedDataSource(
-        dataSource, WRITERS.computeIfAbsent(database(dataSource), name -> new WriterGate()));
-  }
-
-  /** The database file's absolute path; an in-memory database's name. */
-  private static String database(DataSource dataSource) {
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement();
-        ResultSet names = statement.executeQuery("select database_path(), database()")) {
-      names.next();
-      String path = names.getString(1);
-      return path != null
-          ? Path.of(path).toAbsolutePath().normalize().toString()
-          : "mem:" + names.getString(2);
+        ResultSet database =
+            statement.executeQuery("select database_path(), database(), lock_timeout()")) {
+      database.next();
+      String path = database.getString(1);
+      // a file by its absolute path, an in-memory database by its name
+      String name =
+          path != null
+              ? Path.of(path).toAbsolutePath().normalize().toString()
+              : "mem:" + database.getString(2);
+      long lockTimeout = database.getLong(3);
+      return new GuardedDataSource(
+          dataSource, WRITERS.computeIfAbsent(name, any -> new WriterGate(lockTimeout)));
     } catch (SQLException e) {
       throw new IllegalStateException("The H2 database could not be named", e);
     }
@@ -246,7 +249,7 @@ final class OneWriterAtATime {
               new Executing(statement, preparedWrite));
     }
 
-    private void take() {
+    private void take() throws SQLException {
       if (!holding) {
         writer.enter();
         holding = true;

@@ -187,7 +187,10 @@ public final class BulkEntityWriter implements BulkWriter {
                       return null;
                     }));
         return;
-      } catch (DataAccessException e) {
+      } catch (DataAccessException | TableException e) {
+        if (e instanceof TableException && !store.errors.isTransient(e)) {
+          throw e; // decided; only a lost race made ServerBusy (SqlErrors.translate) runs again
+        }
         boolean retryable = store.errors.isTransient(e) || store.errors.isDuplicateKey(e);
         if (turn != null && retryable) {
           throw new OrderedBatches.RetryAlone(e); // decided again on its own, without a turn

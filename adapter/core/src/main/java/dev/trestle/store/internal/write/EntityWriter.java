@@ -141,7 +141,10 @@ public final class EntityWriter {
       if (inserted != n) {
         return null; // no such table: nothing was written
       }
-    } catch (DataAccessException e) {
+    } catch (DataAccessException | TableException e) {
+      if (e instanceof TableException && !store.errors.isTransient(e)) {
+        throw e;
+      }
       if (store.errors.isDuplicateKey(e)
           || store.errors.isMissingParent(e)
           || store.errors.isTransient(e)) {
@@ -236,7 +239,10 @@ public final class EntityWriter {
           return written;
         }
         failure = new StalePremise();
-      } catch (StalePremise | DataAccessException e) {
+      } catch (StalePremise | DataAccessException | TableException e) {
+        if (e instanceof TableException && !store.errors.isTransient(e)) {
+          throw e; // decided; only a lost race made ServerBusy (SqlErrors.translate) runs again
+        }
         if (store.errors.isMissingParent(e)) {
           throw new OperationFailure(0, StoreErrors.tableNotFound());
         }

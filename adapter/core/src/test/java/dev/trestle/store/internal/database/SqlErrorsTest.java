@@ -104,8 +104,28 @@ class SqlErrorsTest {
     assertCode(translated, TableErrorCode.SERVER_BUSY);
   }
 
+  /**
+   * A lost race (serialization failure, deadlock, lock timeout) that reaches the translation was
+   * not run again, or kept losing: the client may retry it later. Retry loops see it by its cause.
+   */
   @ParameterizedTest
-  @ValueSource(strings = {"23505", "42P01", "XX000", "40001"})
+  @ValueSource(strings = {"40001", "40P01"})
+  void aLostRaceOnPostgresqlIsServerBusy(String state) {
+    RuntimeException translated = POSTGRESQL.translate(failure(state));
+    assertCode(translated, TableErrorCode.SERVER_BUSY);
+    assertThat(POSTGRESQL.isTransient(translated)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"40001", "HYT00"})
+  void aLostRaceOnH2IsServerBusy(String state) {
+    RuntimeException translated = H2.translate(failure(state));
+    assertCode(translated, TableErrorCode.SERVER_BUSY);
+    assertThat(H2.isTransient(translated)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"23505", "42P01", "XX000"})
   void aStatementsOwnFailureStaysWhatItIs(String state) {
     DataAccessException failure = failure(state);
 

@@ -1,13 +1,25 @@
 package dev.trestle.store.internal.h2;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.trestle.EntityQuery;
+import dev.trestle.TableClient;
+import dev.trestle.TableEntity;
+import dev.trestle.TableErrorCode;
+import dev.trestle.TableException;
+import dev.trestle.TableInfo;
+import dev.trestle.TableOperation;
+import dev.trestle.TableService;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -118,6 +130,70 @@ class OneWriterAtATimeTest {
         insert(first, 2);
       }
     }
+  }
+
+  @Test
+  void aWriterGivesUpAtTheLockTimeoutBeforeItsStatementRuns() throws Exception {
+    JdbcDataSource source = new JdbcDataSource();
+    source.setURL("jdbc:h2:" + folder.resolve("timeout") + ";LOCK_TIMEOUT=200");
+    DataSource database = withTable(source);
+    try (Connection first = database.getConnection();
+        Connection second = database.getConnection()) {
+      first.setAutoCommit(false);
+      insert(first, 1);
+      long start = System.nanoTime();
+      // another thread: the gate lets one thread in on several connections
+      CompletableFuture<Void> waiting = CompletableFuture.runAsync(() -> insert(second, 2));
+      assertThatThrownBy(() -> waiting.get(10, TimeUnit.SECONDS))
+          .rootCause()
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("HYT00"));
+      assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(200_000_000L);
+
+      first.commit();
+      insert(second, 3);
+      try (Statement query = second.createStatement();
+          ResultSet keys = query.executeQuery("select k from t order by k")) {
+        assertThat(keys.next() && keys.getInt(1) == 1 && keys.next() && keys.getInt(1) == 3)
+            .isTrue();
+        assertThat(keys.next()).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void writesThatCannotGetInAreServerBusyAndChangeNothing() throws Exception {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl("jdbc:h2:" + folder.resolve("busy") + ";LOCK_TIMEOUT=50");
+    try (HikariDataSource pool = new HikariDataSource(config);
+        TableService service = TableService.builder().dataSource(pool).account("busy").build()) {
+      service.createTable("kept");
+      TableClient table = service.tableClient("kept");
+      TableEntity entity = TableEntity.builder("p", "r").put("n", 1).build();
+      try (Connection holder = OneWriterAtATime.around(pool).getConnection()) {
+        holder.setAutoCommit(false);
+        try (Statement lock = holder.createStatement()) {
+          lock.executeQuery("select * from trestle_table for update");
+        }
+        assertServerBusy(() -> table.insert(entity));
+        assertServerBusy(() -> table.submitTransaction(List.of(TableOperation.insert(entity))));
+        assertServerBusy(() -> service.createTable("other"));
+        assertServerBusy(() -> service.deleteTable("kept"));
+        holder.rollback();
+      }
+      assertThat(table.query(EntityQuery.all()).entities()).isEmpty();
+      assertThat(service.listTables().stream().map(TableInfo::name)).containsExactly("kept");
+      table.insert(entity);
+    }
+  }
+
+  /** Runs the write on another thread (the gate lets one thread in on several connections). */
+  private static void assertServerBusy(Runnable write) {
+    assertThatThrownBy(() -> CompletableFuture.runAsync(write).get(60, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOfSatisfying(
+            TableException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.SERVER_BUSY));
   }
 
   /** The source, its writers let in one at a time, over a database with a table t. */
