@@ -76,7 +76,7 @@ public final class EntityReader {
     ScanShape keyShape =
         shape == null || candidates != null
             ? null
-            : new ScanShape(
+            : ScanShape.ofKeys(
                 shape.append(" resume ").append(resumeBinds.size()).toString(),
                 filterBinds,
                 resume,

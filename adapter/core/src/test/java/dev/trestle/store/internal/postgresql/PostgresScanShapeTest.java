@@ -2,6 +2,7 @@ package dev.trestle.store.internal.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.trestle.EdmType;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
@@ -89,6 +90,77 @@ class PostgresScanShapeTest {
           .allSatisfy(
               text -> assertThat(text).startsWith("declare ").contains("?").doesNotContain("'p"));
     }
+  }
+
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
+  void propertyScansOfOneShapeShareOneRenderedStatementAndBindTheirOwnValues(
+      TestDatabase database) {
+    String account = TestDatabase.newAccount();
+    StoreSettings settings = StoreSettings.onDataSource(database.dataSource(), account);
+    try (Store store = Store.open(settings, QueryLimits.SERVICE);
+        TableService service = SqlTableService.open(settings)) {
+      for (String name : List.of("plain", "indexed")) {
+        service.createTable(name);
+        TableClient table = service.tableClient(name);
+        for (int p = 0; p < 3; p++) {
+          List<TableOperation> batch = new ArrayList<>();
+          for (int r = 0; r < 30; r++) {
+            batch.add(
+                TableOperation.insert(
+                    TableEntity.builder("p" + p, String.format("r%03d", r))
+                        .put("n", r)
+                        .put("s", "s" + (r % 5))
+                        .put("d", r / 2.0)
+                        .put("b", r % 2 == 0)
+                        .put("l", (long) r * 1_000_000_007L)
+                        .build()));
+          }
+          table.submitTransaction(batch);
+        }
+      }
+      service.createIndex("indexed", "n", EdmType.INT32);
+      service.createIndex("indexed", "s", EdmType.STRING);
+      for (String name : List.of("plain", "indexed", "plain", "indexed")) {
+        EntityReader reader = new EntityReader(store, account, name);
+        // each shape with other values: the later ones bind into the first one's text
+        for (int v = 3; v < 6; v++) {
+          int value = v;
+          check(reader, EntityQuery.filter("n eq " + v), (k, r) -> number(r) == value);
+          check(
+              reader,
+              EntityQuery.filter("s eq 's" + v % 5 + "' and n gt " + 2 * v),
+              (k, r) -> number(r) % 5 == value % 5 && number(r) > 2 * value);
+          check(
+              reader,
+              EntityQuery.filter("PartitionKey eq 'p" + v % 3 + "' and (n lt " + v + " or b)"),
+              (k, r) -> k.equals("p" + value % 3) && (number(r) < value || number(r) % 2 == 0));
+          check(
+              reader,
+              EntityQuery.filter("d ge " + v + ".5 and l ne " + (2 * v + 2) * 1_000_000_007L + "L"),
+              (k, r) -> number(r) / 2.0 >= value + 0.5 && number(r) != 2 * value + 2);
+          check(
+              reader,
+              EntityQuery.filter("s gt 's" + (v - 2) + "' and not (n ge " + 3 * v + ")"),
+              (k, r) -> number(r) % 5 > value - 2 && number(r) < 3 * value);
+        }
+      }
+      // the same filter in another table has its own candidate walk (its table id is inline)
+      assertThat(store.scanStatements.rendered())
+          .isNotEmpty()
+          .doesNotContainValue(ScanStatements.PER_QUERY)
+          .allSatisfy(
+              (shape, text) ->
+                  assertThat(text)
+                      .startsWith("declare ")
+                      .contains("?")
+                      .doesNotContainPattern("'s[0-9]'"))
+          .anySatisfy((shape, text) -> assertThat(shape).contains("through candidates"));
+    }
+  }
+
+  /** The number of a row key {@code rNNN}. */
+  private static int number(String rowKey) {
+    return Integer.parseInt(rowKey.substring(1));
   }
 
   /** Reads every page of the query, 7 entities per page, and compares the keys with the wanted. */
