@@ -93,6 +93,7 @@ final class CursorScan {
   private final ScanRequest scan;
   private final Store store;
   private final QueryLimits limits;
+  private Rendered renderedCandidates;
 
   CursorScan(ScanRequest scan) {
     this.scan = scan;
@@ -380,7 +381,11 @@ final class CursorScan {
     double candidates =
         store.estimates.rows(
             scan.candidatesKey() == null ? null : "candidates " + scan.candidatesKey(),
-            () -> estimatedRows(sql, scan.candidates()));
+            () -> {
+              Rendered rendered = renderedCandidates(sql);
+              return estimatedRows(
+                  sql, scan.candidates(), "estimate " + rendered.text(), rendered.binds());
+            });
     if (candidates <= 4.0 * top) {
       return true;
     }
@@ -395,13 +400,49 @@ final class CursorScan {
   }
 
   private double estimatedRows(DSLContext sql, Condition where) {
-    String plan =
-        sql.resultQuery(
-                "explain (format json) {0}",
-                sql.selectOne()
-                    .from(store.dialect.entitiesForReading("trestle_entity"))
-                    .where(where))
-            .fetchOne(0, String.class);
+    return planRows(explain(sql, where).fetchOne(0, String.class));
+  }
+
+  /**
+   * The same, its EXPLAIN rendered once per {@code shape} (the condition as rendered alone) and
+   * bound with {@code binds}, the condition's values, as the walk is ({@link #declareWalk}).
+   */
+  private double estimatedRows(DSLContext sql, Condition where, String shape, List<Object> binds) {
+    String text =
+        binds.stream().allMatch(CursorScan::bindable)
+            ? store.scanStatements.text(
+                shape,
+                () -> {
+                  ResultQuery<Record> query = explain(sql, where);
+                  return query.getBindValues().equals(binds)
+                      ? sql.render(query)
+                      : ScanStatements.PER_QUERY;
+                })
+            : ScanStatements.PER_QUERY;
+    if (text.equals(ScanStatements.PER_QUERY)) {
+      return estimatedRows(sql, where);
+    }
+    return planRows(
+        store.withConnection(
+            sql,
+            connection -> {
+              try (PreparedStatement statement = connection.prepareStatement(text)) {
+                bind(statement, binds);
+                try (ResultSet plan = statement.executeQuery()) {
+                  return plan.next() ? plan.getString(1) : null;
+                }
+              }
+            }));
+  }
+
+  private ResultQuery<Record> explain(DSLContext sql, Condition where) {
+    return sql.resultQuery(
+        "explain (format json) {0}",
+        sql.selectOne().from(store.dialect.entitiesForReading("trestle_entity")).where(where));
+  }
+
+  /** The planner's estimate of the rows of the statement whose plan this is. */
+  private static double planRows(String plan) {
     java.util.regex.Matcher rows = PLAN_ROWS.matcher(plan == null ? "" : plan);
     return rows.find() ? Double.parseDouble(rows.group(1)) : Double.MAX_VALUE;
   }
@@ -463,21 +504,26 @@ final class CursorScan {
         sql,
         connection -> {
           try (PreparedStatement statement = connection.prepareStatement(text)) {
-            for (int i = 0; i < binds.size(); i++) {
-              // as jOOQ binds each type
-              switch (binds.get(i)) {
-                case String value -> statement.setString(i + 1, value);
-                case Long value -> statement.setLong(i + 1, value);
-                case Integer value -> statement.setInt(i + 1, value);
-                case Double value -> statement.setDouble(i + 1, value);
-                case Boolean value -> statement.setBoolean(i + 1, value);
-                case BigDecimal value -> statement.setBigDecimal(i + 1, value);
-                default -> throw new IllegalStateException("bind " + binds.get(i));
-              }
-            }
+            bind(statement, binds);
             return statement.execute();
           }
         });
+  }
+
+  /** Binds the values in order, as jOOQ binds each of their types. */
+  private static void bind(PreparedStatement statement, List<Object> binds)
+      throws java.sql.SQLException {
+    for (int i = 0; i < binds.size(); i++) {
+      switch (binds.get(i)) {
+        case String value -> statement.setString(i + 1, value);
+        case Long value -> statement.setLong(i + 1, value);
+        case Integer value -> statement.setInt(i + 1, value);
+        case Double value -> statement.setDouble(i + 1, value);
+        case Boolean value -> statement.setBoolean(i + 1, value);
+        case BigDecimal value -> statement.setBigDecimal(i + 1, value);
+        default -> throw new IllegalStateException("bind " + binds.get(i));
+      }
+    }
   }
 
   private static boolean bindable(Object value) {
@@ -501,22 +547,40 @@ final class CursorScan {
     if (given != null && scan.candidates() == null && resume == given.resume()) {
       return given;
     }
-    Condition candidates = scan.candidates() == null ? DSL.noCondition() : scan.candidates();
-    Condition after = resume == null ? DSL.noCondition() : resume;
+    Rendered filter = Rendered.of(sql, scan.filter());
+    Rendered keyRange = Rendered.of(sql, scan.keyRange());
+    Rendered candidates = renderedCandidates(sql);
+    Rendered after = Rendered.of(sql, resume == null ? DSL.noCondition() : resume);
     return new ScanShape(
         "rendered "
-            + sql.render(scan.filter())
+            + filter.text()
             + " | "
-            + sql.render(scan.keyRange())
+            + keyRange.text()
             + " | "
-            + sql.render(candidates)
+            + candidates.text()
             + " | "
-            + sql.render(after),
-        sql.extractBindValues(scan.filter()),
-        sql.extractBindValues(scan.keyRange()),
-        sql.extractBindValues(candidates),
+            + after.text(),
+        filter.binds(),
+        keyRange.binds(),
+        candidates.binds(),
         resume,
-        sql.extractBindValues(after));
+        after.binds());
+  }
+
+  /** The candidates rendered alone (none: no condition), once per page. */
+  private Rendered renderedCandidates(DSLContext sql) {
+    if (renderedCandidates == null) {
+      renderedCandidates =
+          Rendered.of(sql, scan.candidates() == null ? DSL.noCondition() : scan.candidates());
+    }
+    return renderedCandidates;
+  }
+
+  /** A condition as jOOQ renders it alone, its values as bind markers, and those values. */
+  private record Rendered(String text, List<Object> binds) {
+    static Rendered of(DSLContext sql, Condition condition) {
+      return new Rendered(sql.render(condition), sql.extractBindValues(condition));
+    }
   }
 
   /** The order of {@link #keyWalk}'s binds (see {@link ScanShape#binds}). */
