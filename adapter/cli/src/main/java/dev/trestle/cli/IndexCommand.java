@@ -5,6 +5,7 @@ import dev.trestle.IndexedProperty;
 import dev.trestle.PropertyIndexInfo;
 import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
+import dev.trestle.cli.config.IndexDeclaration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -115,17 +116,15 @@ final class IndexCommand implements Callable<Integer> {
     }
 
     private static EdmType edmType(String type) {
-      String wanted = type.startsWith("Edm.") ? type : "Edm." + type;
-      for (EdmType candidate : EdmType.values()) {
-        if (candidate.odataName().equalsIgnoreCase(wanted)) {
-          return candidate;
-        }
-      }
-      throw new CliException(
-          ExitCode.USAGE,
-          "--type takes String, Int32, Int64, Double, Boolean, DateTime, Guid or Binary, not '"
-              + type
-              + "'.");
+      return IndexDeclaration.typeNamed(type)
+          .orElseThrow(
+              () ->
+                  new CliException(
+                      ExitCode.USAGE,
+                      "--type takes String, Int32, Int64, Double, Boolean, DateTime, Guid or Binary,"
+                          + " not '"
+                          + type
+                          + "'."));
     }
   }
 

@@ -4,6 +4,7 @@ import dev.trestle.EdmType;
 import dev.trestle.IndexedProperty;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,23 +58,27 @@ public record IndexDeclaration(String account, String table, List<IndexedPropert
     List<IndexedProperty> properties = new ArrayList<>();
     for (String part : text.split("\\+", -1)) {
       Matcher m = PROPERTY.matcher(part);
-      EdmType type = m.matches() ? type(m.group(2)) : null;
-      if (type == null) {
+      Optional<EdmType> type = m.matches() ? typeNamed(m.group(2)) : Optional.empty();
+      if (type.isEmpty()) {
         return null;
       }
-      properties.add(new IndexedProperty(m.group(1), type));
+      properties.add(new IndexedProperty(m.group(1), type.get()));
     }
     return properties;
   }
 
-  private static EdmType type(String name) {
+  /**
+   * The type an index is declared for, as operators write it: {@code Int32} or {@code Edm.Int32},
+   * in any case (the configuration and {@code trestle index} alike).
+   */
+  public static Optional<EdmType> typeNamed(String name) {
     String wanted = name.startsWith("Edm.") ? name : "Edm." + name;
     for (EdmType type : EdmType.values()) {
       if (type.odataName().equalsIgnoreCase(wanted)) {
-        return type;
+        return Optional.of(type);
       }
     }
-    return null;
+    return Optional.empty();
   }
 
   @Override
