@@ -11,6 +11,7 @@ import java.sql.SQLTransientConnectionException;
 import org.jooq.exception.DataAccessException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Each database's own SQLStates are read through its type; the standard ones on every database. */
@@ -109,19 +110,12 @@ class SqlErrorsTest {
    * not run again, or kept losing: the client may retry it later. Retry loops see it by its cause.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"40001", "40P01"})
-  void aLostRaceOnPostgresqlIsServerBusy(String state) {
-    RuntimeException translated = POSTGRESQL.translate(failure(state));
+  @CsvSource({"postgresql, 40001", "postgresql, 40P01", "h2, 40001", "h2, HYT00"})
+  void aLostRaceIsServerBusy(String database, String state) {
+    SqlErrors errors = database.equals("h2") ? H2 : POSTGRESQL;
+    RuntimeException translated = errors.translate(failure(state));
     assertCode(translated, TableErrorCode.SERVER_BUSY);
-    assertThat(POSTGRESQL.isTransient(translated)).isTrue();
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"40001", "HYT00"})
-  void aLostRaceOnH2IsServerBusy(String state) {
-    RuntimeException translated = H2.translate(failure(state));
-    assertCode(translated, TableErrorCode.SERVER_BUSY);
-    assertThat(H2.isTransient(translated)).isTrue();
+    assertThat(errors.isTransient(translated)).isTrue();
   }
 
   @ParameterizedTest
