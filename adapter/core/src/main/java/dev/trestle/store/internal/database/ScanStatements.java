@@ -6,9 +6,10 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 
 /**
- * The SQL text of query pages by shape ({@link ScanShape}), rendered once: jOOQ's rendering of a
- * page's statement cost about a tenth of a partition scan's CPU. Bounded: filters can take
- * unboundedly many shapes, and past {@link #MAX_SHAPES} the map starts again.
+ * The SQL text of query pages, and of the planner's estimates they ask for, by shape ({@link
+ * ScanShape}), rendered once: jOOQ's rendering of a page's statement cost about a tenth of a
+ * partition scan's CPU, and a third of an indexed lookup's. Bounded: filters can take unboundedly
+ * many shapes, and past {@link #MAX_SHAPES} the map starts again.
  */
 public final class ScanStatements {
   /** A shape whose statement cannot be bound from its shape's values: rendered per query. */

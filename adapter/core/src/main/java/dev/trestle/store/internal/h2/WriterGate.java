@@ -13,9 +13,9 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class WriterGate {
   /** H2's SQLState and error code of a lock timeout, which the store retries as a lost race. */
-  static final String LOCK_TIMEOUT_STATE = "HYT00";
+  private static final String LOCK_TIMEOUT_STATE = "HYT00";
 
-  static final int LOCK_TIMEOUT_CODE = 50200;
+  private static final int LOCK_TIMEOUT_CODE = 50200;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition free = lock.newCondition();
