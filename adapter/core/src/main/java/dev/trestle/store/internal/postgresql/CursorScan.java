@@ -14,10 +14,9 @@ import dev.trestle.store.internal.database.PropertyIndex;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.ScanShape;
-import dev.trestle.store.internal.database.ScanStatements;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoredPage;
-import java.math.BigDecimal;
+import dev.trestle.store.internal.postgresql.RenderedOnce.Rendered;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -408,29 +407,17 @@ final class CursorScan {
    * bound with {@code binds}, the condition's values, as the walk is ({@link #declareWalk}).
    */
   private double estimatedRows(DSLContext sql, Condition where, String shape, List<Object> binds) {
-    String text =
-        binds.stream().allMatch(CursorScan::bindable)
-            ? store.scanStatements.text(
-                shape,
-                () -> {
-                  ResultQuery<Record> query = explain(sql, where);
-                  return query.getBindValues().equals(binds)
-                      ? sql.render(query)
-                      : ScanStatements.PER_QUERY;
-                })
-            : ScanStatements.PER_QUERY;
-    if (text.equals(ScanStatements.PER_QUERY)) {
+    String text = RenderedOnce.text(store, sql, shape, binds, () -> explain(sql, where));
+    if (text == null) {
       return estimatedRows(sql, where);
     }
     return planRows(
         store.withConnection(
             sql,
             connection -> {
-              try (PreparedStatement statement = connection.prepareStatement(text)) {
-                bind(statement, binds);
-                try (ResultSet plan = statement.executeQuery()) {
-                  return plan.next() ? plan.getString(1) : null;
-                }
+              try (PreparedStatement statement = RenderedOnce.prepared(connection, text, binds);
+                  ResultSet plan = statement.executeQuery()) {
+                return plan.next() ? plan.getString(1) : null;
               }
             }));
   }
@@ -479,60 +466,31 @@ final class CursorScan {
     boolean throughCandidates = scan.candidates() != null;
     List<Object> binds =
         shape.binds(throughCandidates ? CANDIDATE_WALK_BINDS : KEY_WALK_BINDS, scan.tableId());
-    String text =
-        binds.stream().allMatch(CursorScan::bindable)
-            ? store.scanStatements.text(
-                shape.key()
-                    + " marker "
-                    + markerEvery()
-                    // the candidate walk has its table id inline (the key walk binds it)
-                    + (throughCandidates
-                        ? " through candidates of " + scan.tableId()
-                        : " in key order"),
-                () -> {
-                  ResultQuery<? extends Record> query = walkQuery(sql, resume);
-                  return query.getBindValues().equals(binds)
-                      ? "declare " + CURSOR + " no scroll cursor for " + sql.render(query)
-                      : ScanStatements.PER_QUERY;
-                })
-            : ScanStatements.PER_QUERY;
-    if (text.equals(ScanStatements.PER_QUERY)) {
+    String walk =
+        RenderedOnce.text(
+            store,
+            sql,
+            shape.key()
+                + " marker "
+                + markerEvery()
+                // the candidate walk has its table id inline (the key walk binds it)
+                + (throughCandidates
+                    ? " through candidates of " + scan.tableId()
+                    : " in key order"),
+            binds,
+            () -> walkQuery(sql, resume));
+    if (walk == null) {
       sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
       return;
     }
+    String declare = "declare " + CURSOR + " no scroll cursor for " + walk;
     store.withConnection(
         sql,
         connection -> {
-          try (PreparedStatement statement = connection.prepareStatement(text)) {
-            bind(statement, binds);
+          try (PreparedStatement statement = RenderedOnce.prepared(connection, declare, binds)) {
             return statement.execute();
           }
         });
-  }
-
-  /** Binds the values in order, as jOOQ binds each of their types. */
-  private static void bind(PreparedStatement statement, List<Object> binds)
-      throws java.sql.SQLException {
-    for (int i = 0; i < binds.size(); i++) {
-      switch (binds.get(i)) {
-        case String value -> statement.setString(i + 1, value);
-        case Long value -> statement.setLong(i + 1, value);
-        case Integer value -> statement.setInt(i + 1, value);
-        case Double value -> statement.setDouble(i + 1, value);
-        case Boolean value -> statement.setBoolean(i + 1, value);
-        case BigDecimal value -> statement.setBigDecimal(i + 1, value);
-        default -> throw new IllegalStateException("bind " + binds.get(i));
-      }
-    }
-  }
-
-  private static boolean bindable(Object value) {
-    return value instanceof String
-        || value instanceof Long
-        || value instanceof Integer
-        || value instanceof Double
-        || value instanceof Boolean
-        || value instanceof BigDecimal;
   }
 
   /**
@@ -574,13 +532,6 @@ final class CursorScan {
           Rendered.of(sql, scan.candidates() == null ? DSL.noCondition() : scan.candidates());
     }
     return renderedCandidates;
-  }
-
-  /** A condition as jOOQ renders it alone, its values as bind markers, and those values. */
-  private record Rendered(String text, List<Object> binds) {
-    static Rendered of(DSLContext sql, Condition condition) {
-      return new Rendered(sql.render(condition), sql.extractBindValues(condition));
-    }
   }
 
   /** The order of {@link #keyWalk}'s binds (see {@link ScanShape#binds}). */

@@ -88,7 +88,7 @@ class PostgresScanShapeTest {
           .isNotEmpty()
           .doesNotContain(ScanStatements.PER_QUERY)
           .allSatisfy(
-              text -> assertThat(text).startsWith("declare ").contains("?").doesNotContain("'p"));
+              text -> assertThat(text).startsWith("select ").contains("?").doesNotContain("'p"));
     }
   }
 
@@ -152,7 +152,7 @@ class PostgresScanShapeTest {
           .allSatisfy(
               (shape, text) ->
                   assertThat(text)
-                      .startsWith(shape.startsWith("estimate ") ? "explain " : "declare ")
+                      .startsWith(shape.startsWith("estimate ") ? "explain " : "select ")
                       .contains("?")
                       .doesNotContainPattern("'s[0-9]'"))
           // named without their values: one shape serves them all
