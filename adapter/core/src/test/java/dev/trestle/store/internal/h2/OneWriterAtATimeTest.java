@@ -187,6 +187,32 @@ class OneWriterAtATimeTest {
     }
   }
 
+  @Test
+  void aSingleWriteThatTimedOutAtTheGateRunsAgainAndLandsOnceItOpens() throws Exception {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl("jdbc:h2:" + folder.resolve("again") + ";LOCK_TIMEOUT=50");
+    try (HikariDataSource pool = new HikariDataSource(config);
+        TableService service = TableService.builder().dataSource(pool).account("again").build()) {
+      service.createTable("kept");
+      TableClient table = service.tableClient("kept");
+      TableEntity entity = TableEntity.builder("p", "r").put("n", 1).build();
+      CompletableFuture<TableEntity> insert;
+      try (Connection holder = OneWriterAtATime.around(pool).getConnection()) {
+        holder.setAutoCommit(false);
+        try (Statement lock = holder.createStatement()) {
+          lock.executeQuery("select * from trestle_table for update");
+        }
+        insert = CompletableFuture.supplyAsync(() -> table.insert(entity));
+        // several lock timeouts pass while the gate is held; each is run again, not answered
+        Thread.sleep(300);
+        assertThat(insert).isNotDone();
+        holder.rollback();
+      }
+      insert.get(30, TimeUnit.SECONDS);
+      assertThat(table.get("p", "r").property("n").orElseThrow().value()).isEqualTo(1);
+    }
+  }
+
   /** Runs the write on another thread (the gate lets one thread in on several connections). */
   private static void assertServerBusy(Runnable write) {
     assertThatThrownBy(() -> CompletableFuture.runAsync(write).get(60, TimeUnit.SECONDS))
