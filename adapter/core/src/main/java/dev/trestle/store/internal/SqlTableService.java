@@ -8,7 +8,6 @@ import static dev.trestle.store.internal.database.Schema.NAME;
 import static dev.trestle.store.internal.database.Schema.NAME_KEY;
 import static dev.trestle.store.internal.database.Schema.SERVICE_PROPERTIES;
 import static dev.trestle.store.internal.database.Schema.TABLES;
-import static dev.trestle.store.internal.database.Schema.TABLE_ID;
 
 import dev.trestle.AccessPolicy;
 import dev.trestle.BulkWriteOptions;
@@ -46,6 +45,7 @@ import dev.trestle.store.internal.feed.FeedSweeper;
 import dev.trestle.store.internal.read.BulkEntityReader;
 import dev.trestle.store.internal.read.TableLister;
 import dev.trestle.store.internal.write.BulkEntityWriter;
+import dev.trestle.store.internal.write.TableDeletion;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -153,22 +153,11 @@ public final class SqlTableService implements TableService {
   @Override
   public void deleteTable(String tableName) {
     List<DeclaredIndex> indexes = indexes().declared(tableName);
-    // Entities, access policies and index declarations go with the catalog row (ON DELETE
-    // CASCADE), in one statement, which takes long for a large table.
-    store.unhurried(
-        sql -> {
-          long tableId = TableLookup.id(sql, account, tableName);
-          if (sql.deleteFrom(TABLES).where(TABLE_ID.eq(tableId)).execute() == 0) {
-            throw StoreErrors.tableNotFound(); // deleted meanwhile by another caller
-          }
-          return store.withConnection(
-              sql,
-              connection -> {
-                store.dialect.removeDeletedTableStragglers(connection, tableId);
-                return null;
-              });
-        });
+    TableDeletion deletion = new TableDeletion(store);
+    long tableId = deletion.detach(account, tableName);
+    // before the entities go, so that removing them maintains no index of the table
     indexes().dropBuilt(indexes);
+    deletion.purge(tableId);
   }
 
   @Override

@@ -12,6 +12,7 @@ import dev.trestle.ExpirySweep;
 import dev.trestle.store.internal.database.Expiry;
 import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.database.Store;
+import dev.trestle.store.internal.write.TableDeletion;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +59,10 @@ public final class ExpirySweeper implements ExpirySweep {
   public synchronized long runOnce(int batchSize) {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batchSize must be positive: " + batchSize);
+    }
+    long abandoned = new TableDeletion(store).finishAbandoned();
+    if (abandoned > 0) {
+      return abandoned;
     }
     return store.unhurried(sql -> sweep(sql, batchSize));
   }
