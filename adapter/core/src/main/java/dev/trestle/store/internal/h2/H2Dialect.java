@@ -56,7 +56,7 @@ final class H2Dialect implements Dialect {
   }
 
   /**
-   * A chunk per transaction: H2's writers go one at a time, and one statement for a large table (9
+   * A chunk per transaction: H2's writers go one at a time, and one statement for a large table (13
    * s for 100,000 entities) would hold up every other writer of the database for all of it.
    */
   @Override

@@ -22,9 +22,9 @@ import org.jooq.impl.DSL;
  * writer and the name is free again. Then its entities go, and last its catalog row with what still
  * hangs on it: on H2 the entities go a chunk per transaction first (see its dialect), since one
  * cascading statement there kept every other writer of the database waiting for the whole delete (a
- * table of 100,000 entities: 9 s); on PostgreSQL the catalog row's cascade removes them, as before,
- * without holding up anyone else. A delete stopped half-way (a crash) leaves a table already gone;
- * {@link #finishAbandoned} removes the rest.
+ * table of 100,000 entities: 13 s); on PostgreSQL the catalog row's cascade removes them, as
+ * before, without holding up anyone else. A delete stopped half-way (a crash) leaves a table
+ * already gone; {@link #finishAbandoned} removes the rest.
  */
 public final class TableDeletion {
   /**
