@@ -10,9 +10,6 @@ import dev.trestle.TableOperation;
 import dev.trestle.TableService;
 import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.TestDatabase;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,28 +80,13 @@ class TableDeleteRaceTest {
   }
 
   private static long tableId(TestDatabase db, String account, String name) throws SQLException {
-    return single(
-        db,
+    return db.queryLong(
         "select id from trestle_table where account = ? and name_key = ?",
         account,
         name.toLowerCase(Locale.ROOT));
   }
 
   private static long entities(TestDatabase db, long tableId) throws SQLException {
-    return single(db, "select count(*) from trestle_entity where table_id = ?", tableId);
-  }
-
-  private static long single(TestDatabase db, String query, Object... parameters)
-      throws SQLException {
-    try (Connection connection = db.dataSource().getConnection();
-        PreparedStatement select = connection.prepareStatement(query)) {
-      for (int i = 0; i < parameters.length; i++) {
-        select.setObject(i + 1, parameters[i]);
-      }
-      try (ResultSet row = select.executeQuery()) {
-        row.next();
-        return row.getLong(1);
-      }
-    }
+    return db.queryLong("select count(*) from trestle_entity where table_id = ?", tableId);
   }
 }

@@ -142,6 +142,20 @@ public final class TestDatabase {
     return dataSource;
   }
 
+  /** The one number a query answers (a count, an id), its parameters bound in order. */
+  public long queryLong(String query, Object... parameters) throws SQLException {
+    try (java.sql.Connection connection = dataSource.getConnection();
+        java.sql.PreparedStatement select = connection.prepareStatement(query)) {
+      for (int i = 0; i < parameters.length; i++) {
+        select.setObject(i + 1, parameters[i]);
+      }
+      try (java.sql.ResultSet row = select.executeQuery()) {
+        row.next();
+        return row.getLong(1);
+      }
+    }
+  }
+
   /** A JDBC URL for the same database; on PostgreSQL its schema is in {@link #schema()}. */
   public String jdbcUrl() {
     return jdbcUrl;

@@ -1,14 +1,13 @@
 package dev.trestle.store.internal.write;
 
+import static dev.trestle.testing.TableAssertions.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.trestle.ChangeFeed;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableErrorCode;
-import dev.trestle.TableException;
 import dev.trestle.TableInfo;
 import dev.trestle.TableOperation;
 import dev.trestle.TableService;
@@ -17,9 +16,6 @@ import dev.trestle.testing.ClockedServices;
 import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.RecordingDataSource;
 import dev.trestle.testing.TestDatabase;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -75,9 +71,11 @@ class TableDeletionTest {
       // gone for every caller, though its rows are all still there
       assertThat(count(database, "trestle_entity", tableId)).isEqualTo(1_500);
       assertThat(service.listTables().stream().map(TableInfo::name)).containsExactly("kept");
-      assertNotFound(() -> half.get("p0", "r0"));
-      assertNotFound(() -> half.insert(TableEntity.builder("p0", "new").build()));
-      assertNotFound(() -> service.deleteTable("half"));
+      assertFails(TableErrorCode.TABLE_NOT_FOUND, () -> half.get("p0", "r0"));
+      assertFails(
+          TableErrorCode.TABLE_NOT_FOUND,
+          () -> half.insert(TableEntity.builder("p0", "new").build()));
+      assertFails(TableErrorCode.TABLE_NOT_FOUND, () -> service.deleteTable("half"));
       service.createTable("Half");
       half.insert(TableEntity.builder("p0", "r0").put("again", true).build());
 
@@ -134,40 +132,18 @@ class TableDeletionTest {
     }
   }
 
-  private static void assertNotFound(Runnable call) {
-    assertThatThrownBy(call::run)
-        .isInstanceOfSatisfying(
-            TableException.class,
-            e -> assertThat(e.errorCode()).isEqualTo(TableErrorCode.TABLE_NOT_FOUND));
-  }
-
   private long tableId(TestDatabase database, String name) throws SQLException {
-    return single(
-        database,
+    return database.queryLong(
         "select id from trestle_table where account = ? and name_key = ?",
         account,
         name.toLowerCase(Locale.ROOT));
   }
 
   private static long count(TestDatabase database, String table, long tableId) throws SQLException {
-    return single(database, "select count(*) from " + table + " where table_id = ?", tableId);
+    return database.queryLong("select count(*) from " + table + " where table_id = ?", tableId);
   }
 
   private static long catalogRows(TestDatabase database, long tableId) throws SQLException {
-    return single(database, "select count(*) from trestle_table where id = ?", tableId);
-  }
-
-  private static long single(TestDatabase database, String query, Object... parameters)
-      throws SQLException {
-    try (Connection connection = database.dataSource().getConnection();
-        PreparedStatement select = connection.prepareStatement(query)) {
-      for (int i = 0; i < parameters.length; i++) {
-        select.setObject(i + 1, parameters[i]);
-      }
-      try (ResultSet row = select.executeQuery()) {
-        row.next();
-        return row.getLong(1);
-      }
-    }
+    return database.queryLong("select count(*) from trestle_table where id = ?", tableId);
   }
 }
