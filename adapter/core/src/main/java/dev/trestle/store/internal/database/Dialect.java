@@ -51,14 +51,12 @@ public interface Dialect {
 
   /**
    * Deletes entities of a table already taken out of its account, before its catalog row goes (on a
-   * connection in auto-commit), and returns how many. None where the catalog row's cascading delete
-   * removes them without holding up writers of other tables (PostgreSQL, where a distributed
-   * database also runs that cascade on every shard).
+   * connection in auto-commit). Nothing where the catalog row's cascading delete removes them
+   * without holding up writers of other tables (PostgreSQL, where a distributed database also runs
+   * that cascade on every shard).
    */
-  default long deleteEntitiesOf(java.sql.Connection connection, long tableId)
-      throws java.sql.SQLException {
-    return 0;
-  }
+  default void deleteEntitiesOf(java.sql.Connection connection, long tableId)
+      throws java.sql.SQLException {}
 
   /**
    * Text as stored in key columns and string properties; its database order is UTF-16 code-unit

@@ -60,18 +60,16 @@ final class H2Dialect implements Dialect {
    * s for 100,000 entities) would hold up every other writer of the database for all of it.
    */
   @Override
-  public long deleteEntitiesOf(java.sql.Connection connection, long tableId)
+  public void deleteEntitiesOf(java.sql.Connection connection, long tableId)
       throws java.sql.SQLException {
-    long deleted = 0;
     try (java.sql.PreparedStatement delete =
         connection.prepareStatement(
             "delete from trestle_entity where table_id = ? fetch first 1000 rows only")) {
       delete.setLong(1, tableId);
-      for (int chunk = delete.executeUpdate(); chunk > 0; chunk = delete.executeUpdate()) {
-        deleted += chunk;
+      while (delete.executeUpdate() > 0) {
+        // the next chunk, in a transaction of its own
       }
     }
-    return deleted;
   }
 
   @Override

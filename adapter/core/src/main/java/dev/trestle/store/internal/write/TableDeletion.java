@@ -31,7 +31,7 @@ public final class TableDeletion {
    * The account of tables being deleted: never a real one, whose names are 3 to 24 lower-case
    * letters or digits.
    */
-  public static final String DELETED = "-deleted";
+  private static final String DELETED = "-deleted";
 
   private final Store store;
 
@@ -82,7 +82,11 @@ public final class TableDeletion {
     store.unhurried(
         sql -> {
           store.withConnection(
-              sql, connection -> store.dialect.deleteEntitiesOf(connection, tableId));
+              sql,
+              connection -> {
+                store.dialect.deleteEntitiesOf(connection, tableId);
+                return null;
+              });
           // the entities left, those of inserts in flight included, go with the catalog row
           return removeCatalogRow(sql, tableId);
         });
