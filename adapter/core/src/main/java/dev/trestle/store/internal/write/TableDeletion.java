@@ -14,6 +14,8 @@ import dev.trestle.store.internal.database.TableLookup;
 import java.sql.PreparedStatement;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Deletes a table so that no writer of another table waits for it, whatever its size. First the
@@ -32,6 +34,8 @@ public final class TableDeletion {
    * letters or digits.
    */
   private static final String DELETED = "-deleted";
+
+  private static final Logger LOG = LoggerFactory.getLogger(TableDeletion.class);
 
   private final Store store;
 
@@ -108,6 +112,10 @@ public final class TableDeletion {
     }
     long entities = store.sql.fetchCount(ENTITIES, ENTITY_TABLE.eq(tableId));
     purge(tableId);
+    LOG.info(
+        "Finished the delete of table {}, stopped half-way (a crash) or still under way elsewhere: {} entities were left",
+        tableId,
+        entities);
     return entities;
   }
 
