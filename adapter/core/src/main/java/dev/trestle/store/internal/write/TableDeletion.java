@@ -49,33 +49,35 @@ public final class TableDeletion {
    * changes.
    */
   public long detach(String account, String tableName) {
-    return store.inTransaction(
-        sql -> {
-          long tableId = TableLookup.id(sql, account, tableName);
-          int detached =
-              sql.update(TABLES)
-                  .set(ACCOUNT, DELETED)
-                  .set(NAME_KEY, Long.toString(tableId))
-                  .set(TTL_ENABLED, false)
-                  .where(TABLE_ID.eq(tableId), ACCOUNT.eq(account))
-                  .execute();
-          if (detached == 0) {
-            throw StoreErrors.tableNotFound(); // deleted meanwhile by another caller
+    // no silence limit: rewriting the feed triggers waits for statements on the entity table
+    return store.unhurried(sql -> store.inTransaction(sql, tx -> detach(tx, account, tableName)));
+  }
+
+  private long detach(DSLContext sql, String account, String tableName) {
+    long tableId = TableLookup.id(sql, account, tableName);
+    int detached =
+        sql.update(TABLES)
+            .set(ACCOUNT, DELETED)
+            .set(NAME_KEY, Long.toString(tableId))
+            .set(TTL_ENABLED, false)
+            .where(TABLE_ID.eq(tableId), ACCOUNT.eq(account))
+            .execute();
+    if (detached == 0) {
+      throw StoreErrors.tableNotFound(); // deleted meanwhile by another caller
+    }
+    store.withConnection(
+        sql,
+        connection -> {
+          try (PreparedStatement feed =
+              connection.prepareStatement("delete from trestle_feed where table_id = ?")) {
+            feed.setLong(1, tableId);
+            if (feed.executeUpdate() > 0) {
+              store.dialect.refreshFeedTriggers(connection);
+            }
           }
-          store.withConnection(
-              sql,
-              connection -> {
-                try (PreparedStatement feed =
-                    connection.prepareStatement("delete from trestle_feed where table_id = ?")) {
-                  feed.setLong(1, tableId);
-                  if (feed.executeUpdate() > 0) {
-                    store.dialect.refreshFeedTriggers(connection);
-                  }
-                }
-                return null;
-              });
-          return tableId;
+          return null;
         });
+    return tableId;
   }
 
   /**
