@@ -26,10 +26,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 
 /**
- * A table's delete takes effect at once, then removes its entities in transactions of their own (on
- * H2, a chunk of 1,000 each: the tables here hold more). A delete stopped half-way, after the table
- * left its account (a crash), leaves a table already gone for every caller, whose name is free, and
- * whose rows the expiry sweep removes.
+ * A table's delete takes effect at once, then removes its entities (on H2 a chunk of 1,000 per
+ * transaction: the tables here hold more; on PostgreSQL with the catalog row). A delete stopped
+ * half-way, after the table left its account (a crash), leaves a table already gone for every
+ * caller, whose name is free, and whose rows the expiry sweep removes.
  */
 class TableDeletionTest {
   private final String account = "del" + UUID.randomUUID().toString().substring(0, 8);
