@@ -68,6 +68,9 @@
 # depend on how much CPU the other processes leave. For the scans one operation is a whole query (every
 # page); for batch-insert, one $batch of 100 entities. The load average (1 minute) is read at the start and
 # the end of each workload.
+# insert and batch-insert write into fresh tables: when the Azure SDK for Python is installed (Debian's
+# python3-azure), the script deletes those after each workload's window (bench/drop_tables.py) and reports that
+# CPU apart; without it, table-bench deletes them inside the window, and their CPU per operation includes it.
 #
 # Vacuum: autovacuum is off on the test server, and upserts and deletes leave dead rows. On PostgreSQL the
 # script runs VACUUM (ANALYZE) on the benchmark database after the preload and after anything that wrote
@@ -436,8 +439,30 @@ filter_of() { # filter name: its expression, with {mark} filled in once the slic
 workload_flags() { # workload label: table-bench's flags for it
   case "$1" in
     filter-scan:*) printf '%s\n' --workload filter-scan --filter "$(filter_of "${1#filter-scan:}")" ;;
+    insert | batch-insert)
+      printf '%s\n' --workload "$1"
+      if [ "$drop_tables" = true ]; then printf '%s\n' --keep-tables; fi ;;
     *) printf '%s\n' --workload "$1" ;;
   esac
+}
+
+# insert and batch-insert write into fresh tables, which table-bench deletes after each run, inside the CPU
+# window measured above; with the Azure SDK for Python at hand it keeps them, and this deletes them after the
+# window, its CPU reported apart
+drop_tables=false
+if /usr/bin/python3 -c 'import azure.data.tables' 2> /dev/null; then drop_tables=true; fi
+drop_fresh_tables() { # db workload: deletes the tables the run kept, and records the CPU that took
+  local db="$1" workload="$2" prefix a_cpu b_cpu
+  prefix="bench$([ "$workload" = insert ] && echo ins || echo bat)"
+  backend_ticks "$db" > "$out/backends-before"
+  a_cpu="$(cpu_ticks "$azurite_pid")"
+  b_cpu="$(cpu_ticks "$trestle_pid")"
+  /usr/bin/python3 "$root/bench/drop_tables.py" "$prefix" "http://127.0.0.1:$azurite_port/devstoreaccount1" \
+    "http://127.0.0.1:$trestle_port/devstoreaccount1" >> "$out/teardown-$db.txt" 2>&1 \
+    || echo "  warning: deleting the $prefix* tables failed (see $out/teardown-$db.txt)"
+  backend_ticks "$db" > "$out/backends-after"
+  echo "$db,$workload,$(( $(cpu_ticks "$azurite_pid") - a_cpu )),$(( $(cpu_ticks "$trestle_pid") - b_cpu ))," \
+    "$(backend_delta "$out/backends-before" "$out/backends-after")" | tr -d ' ' >> "$out/teardown.csv"
 }
 
 append_results() { # db label run-csv: the run's CSV rows into results-DB.csv, named by the workload label
@@ -487,6 +512,9 @@ run_workload() { # db workload-label
       echo
       "$JAVA_HOME/bin/java" "$root/bench/JfrHotSpots.java" "$out/jfr/trestle-$db-$file.jfr" 20
     } > "$out/jfr/trestle-$db-$file.txt"
+  fi
+  if [ "$drop_tables" = true ] && [[ "$workload" =~ ^(insert|batch-insert)$ ]]; then
+    drop_fresh_tables "$db" "$workload"
   fi
   if writes "$workload"; then db_dirty=true; fi
   grep -E '^\[' "$out/bench-$db-$file.txt" | sed "s/^\(\[[^]]*\] \)filter-scan /\1$workload /" \
@@ -606,6 +634,18 @@ summarise() { # db
           (db == "pg" ? sprintf("%.2f", cd) : "-"), load[w], err[ka] + err[kb]
       }
     }' "$out/cpu.csv" "$out/load.csv" "$out/results-$1.csv"
+  if [ -f "$out/teardown.csv" ] && grep -q "^$1," "$out/teardown.csv"; then
+    echo
+    echo "Deleting the fresh tables insert and batch-insert wrote, after each workload and outside its CPU per"
+    echo "operation above (CPU seconds, all its concurrencies' tables together):"
+    awk -F, -v db="$1" -v hz="$clock_ticks" '$1 == db {
+        printf "- %s: Azurite %.2f s, Trestle %.2f s%s\n", $2, $3 / hz, $4 / hz,
+          (db == "pg" ? sprintf(", PostgreSQL %.2f s", $5 / hz) : "") }' "$out/teardown.csv"
+  elif [ "$drop_tables" = false ]; then
+    echo
+    echo "insert and batch-insert: their CPU per operation includes deleting their fresh tables after each run"
+    echo "(no Azure SDK for Python here to delete them apart: apt-get install python3-azure)."
+  fi
   if [ -f "$out/state-$1.md" ]; then echo; cat "$out/state-$1.md"; fi
 }
 for db in ${dbs//,/ }; do
