@@ -163,18 +163,12 @@ class OneWriterAtATimeTest {
 
   @Test
   void writesThatCannotGetInAreServerBusyAndChangeNothing() throws Exception {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl("jdbc:h2:" + folder.resolve("busy") + ";LOCK_TIMEOUT=50");
-    try (HikariDataSource pool = new HikariDataSource(config);
+    try (HikariDataSource pool = impatientPool("busy");
         TableService service = TableService.builder().dataSource(pool).account("busy").build()) {
       service.createTable("kept");
       TableClient table = service.tableClient("kept");
       TableEntity entity = TableEntity.builder("p", "r").put("n", 1).build();
-      try (Connection holder = OneWriterAtATime.around(pool).getConnection()) {
-        holder.setAutoCommit(false);
-        try (Statement lock = holder.createStatement()) {
-          lock.executeQuery("select * from trestle_table for update");
-        }
+      try (Connection holder = holdingTheGate(pool)) {
         assertServerBusy(() -> table.insert(entity));
         assertServerBusy(() -> table.submitTransaction(List.of(TableOperation.insert(entity))));
         assertServerBusy(() -> service.createTable("other"));
@@ -189,19 +183,13 @@ class OneWriterAtATimeTest {
 
   @Test
   void aSingleWriteThatTimedOutAtTheGateRunsAgainAndLandsOnceItOpens() throws Exception {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl("jdbc:h2:" + folder.resolve("again") + ";LOCK_TIMEOUT=50");
-    try (HikariDataSource pool = new HikariDataSource(config);
+    try (HikariDataSource pool = impatientPool("again");
         TableService service = TableService.builder().dataSource(pool).account("again").build()) {
       service.createTable("kept");
       TableClient table = service.tableClient("kept");
       TableEntity entity = TableEntity.builder("p", "r").put("n", 1).build();
       CompletableFuture<TableEntity> insert;
-      try (Connection holder = OneWriterAtATime.around(pool).getConnection()) {
-        holder.setAutoCommit(false);
-        try (Statement lock = holder.createStatement()) {
-          lock.executeQuery("select * from trestle_table for update");
-        }
+      try (Connection holder = holdingTheGate(pool)) {
         insert = CompletableFuture.supplyAsync(() -> table.insert(entity));
         // several lock timeouts pass while the gate is held; each is run again, not answered
         Thread.sleep(300);
@@ -211,6 +199,23 @@ class OneWriterAtATimeTest {
       insert.get(30, TimeUnit.SECONDS);
       assertThat(table.get("p", "r").property("n").orElseThrow().value()).isEqualTo(1);
     }
+  }
+
+  /** A pool on a new file whose writers give up at the gate after 50 ms (H2's lock timeout). */
+  private HikariDataSource impatientPool(String name) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl("jdbc:h2:" + folder.resolve(name) + ";LOCK_TIMEOUT=50");
+    return new HikariDataSource(config);
+  }
+
+  /** A connection in a transaction that has written (locked the catalogue): the gate is its own. */
+  private static Connection holdingTheGate(DataSource pool) throws java.sql.SQLException {
+    Connection holder = OneWriterAtATime.around(pool).getConnection();
+    holder.setAutoCommit(false);
+    try (Statement lock = holder.createStatement()) {
+      lock.executeQuery("select * from trestle_table for update");
+    }
+    return holder;
   }
 
   /** Runs the write on another thread (the gate lets one thread in on several connections). */
