@@ -24,15 +24,15 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * PostgreSQL only (the page cursor): when a walk in key order finds the rest of its range sparse in
- * matches, it reads that rest as one sort of its first matches instead. Judged from the walk's rate
- * of matches, each time its progress markers double; the answers are the walk's either way.
+ * PostgreSQL only (the page cursor): a walk in key order that would read most of the table before
+ * its page is full reads the rest of its range as one sort of the first matches instead. Judged
+ * from the walk's rate of matches; the answers are the walk's either way.
  */
 class PostgresSortedRestTest {
-  /** A progress marker every 4 rows or so; the first judgment after 16 of them (about 64 rows). */
-  private static final QueryLimits SMALL_CHUNKS = new QueryLimits(Duration.ofMinutes(1), 4, 1000);
+  /** Every row a progress marker: the walk is first judged after 16 rows that do not match. */
+  private static final QueryLimits SMALL_CHUNKS = new QueryLimits(Duration.ofMinutes(1), 1, 1000);
 
-  private static final int ROWS = 400;
+  private static final int ROWS = 2000;
 
   private final List<List<Execution>> transactions = new CopyOnWriteArrayList<>();
 
@@ -42,32 +42,32 @@ class PostgresSortedRestTest {
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
-  void aRestExpectedToHoldAboutAsManyMatchesAsThePageWantsIsReadSorted(TestDatabase database) {
-    // one match in 40 rows: ten in all, as many as the page wants
-    IntPredicate hit = n -> n % 40 == 20;
+  void aWalkThatWouldReadTheWholeTableBeforeItsPageIsFullIsReadSorted(TestDatabase database) {
+    // one match in 80 rows: 25 in all, fewer than the page wants
+    IntPredicate hit = n -> n % 80 == 40;
     TableClient table = table(database, hit);
 
-    List<Integer> values = firstPage(table, EntityQuery.filter("hit eq true").withTop(10));
+    List<Integer> values = firstPage(table, EntityQuery.filter("hit eq true").withTop(100));
 
     assertThat(values).containsExactlyElementsOf(matches(hit));
     assertThat(sortedRests()).isEqualTo(1);
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
-  void aWalkDenseAtFirstThatTurnsSparseFinishesSorted(TestDatabase database) {
-    // the first 100 rows all match, then two more: judged dense at first, sparse later on
-    IntPredicate hit = n -> n < 100 || n == 300 || n == 350;
+  void aWalkThatWouldFillItsPageHalfWayWalksOn(TestDatabase database) {
+    // one match in 20 rows: the page of 50 fills after about half the table, sooner than a sort
+    IntPredicate hit = n -> n % 20 == 10;
     TableClient table = table(database, hit);
 
-    List<Integer> values = firstPage(table, EntityQuery.filter("hit eq true").withTop(200));
+    List<Integer> values = firstPage(table, EntityQuery.filter("hit eq true").withTop(50));
 
-    assertThat(values).containsExactlyElementsOf(matches(hit));
-    assertThat(sortedRests()).isEqualTo(1);
+    assertThat(values).containsExactlyElementsOf(matches(hit).subList(0, 50));
+    assertThat(sortedRests()).isZero();
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
   void aWalkWhoseMatchesFillThePageEarlyIsNeverSorted(TestDatabase database) {
-    // one match in 4 rows: the page of 20 fills after about 80 of the 400
+    // one match in 4 rows: the page of 20 fills after about 80 of the 2,000
     IntPredicate hit = n -> n % 4 == 1;
     TableClient table = table(database, hit);
 
@@ -88,7 +88,7 @@ class PostgresSortedRestTest {
     for (int n = 0; n < ROWS; n++) {
       batch.add(
           TableOperation.insert(
-              TableEntity.builder("p", String.format("r%03d", n))
+              TableEntity.builder("p", String.format("r%04d", n))
                   .put("n", n)
                   .put("hit", hit.test(n))
                   .build()));
