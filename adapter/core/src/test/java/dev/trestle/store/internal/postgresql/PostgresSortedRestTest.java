@@ -2,6 +2,8 @@ package dev.trestle.store.internal.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
@@ -14,13 +16,16 @@ import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.RecordingDataSource;
 import dev.trestle.testing.RecordingDataSource.Execution;
 import dev.trestle.testing.TestDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
@@ -42,73 +47,105 @@ class PostgresSortedRestTest {
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
-  void aWalkThatWouldReadTheWholeTableBeforeItsPageIsFullIsReadSorted(TestDatabase database) {
+  void aWalkThatWouldReadTheWholeTableBeforeItsPageIsFullIsReadSorted(TestDatabase database)
+      throws SQLException {
     // one match in 80 rows: 25 in all, fewer than the page wants
     IntPredicate hit = n -> n % 80 == 40;
-    TableClient table = table(database, hit);
+    try (OwnDatabase own = new OwnDatabase(database, hit)) {
+      List<Integer> values = firstPage(own.table, EntityQuery.filter("hit eq true").withTop(100));
 
-    List<Integer> values = firstPage(table, EntityQuery.filter("hit eq true").withTop(100));
-
-    assertThat(values).containsExactlyElementsOf(matches(hit));
-    assertThat(sortedRests()).isEqualTo(1);
+      assertThat(values).containsExactlyElementsOf(matches(hit));
+      assertThat(sortedRests()).isEqualTo(1);
+    }
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
-  void aWalkThatWouldFillItsPageHalfWayWalksOn(TestDatabase database) {
+  void aWalkThatWouldFillItsPageHalfWayWalksOn(TestDatabase database) throws SQLException {
     // one match in 20 rows: the page of 50 fills after about half the table, sooner than a sort
     IntPredicate hit = n -> n % 20 == 10;
-    TableClient table = table(database, hit);
+    try (OwnDatabase own = new OwnDatabase(database, hit)) {
+      List<Integer> values = firstPage(own.table, EntityQuery.filter("hit eq true").withTop(50));
 
-    List<Integer> values = firstPage(table, EntityQuery.filter("hit eq true").withTop(50));
-
-    assertThat(values).containsExactlyElementsOf(matches(hit).subList(0, 50));
-    assertThat(sortedRests()).isZero();
+      assertThat(values).containsExactlyElementsOf(matches(hit).subList(0, 50));
+      assertThat(sortedRests()).isZero();
+    }
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
-  void aWalkWhoseMatchesFillThePageEarlyIsNeverSorted(TestDatabase database) {
+  void aWalkWhoseMatchesFillThePageEarlyIsNeverSorted(TestDatabase database) throws SQLException {
     // one match in 4 rows: the page of 20 fills after about 80 of the 2,000
     IntPredicate hit = n -> n % 4 == 1;
-    TableClient table = table(database, hit);
+    try (OwnDatabase own = new OwnDatabase(database, hit)) {
+      List<Integer> values = firstPage(own.table, EntityQuery.filter("hit eq true").withTop(20));
 
-    List<Integer> values = firstPage(table, EntityQuery.filter("hit eq true").withTop(20));
-
-    assertThat(values).containsExactlyElementsOf(matches(hit).subList(0, 20));
-    assertThat(sortedRests()).isZero();
+      assertThat(values).containsExactlyElementsOf(matches(hit).subList(0, 20));
+      assertThat(sortedRests()).isZero();
+    }
   }
 
-  private TableClient table(TestDatabase database, IntPredicate hit) {
-    DataSource recorded = RecordingDataSource.wrap(database.dataSource(), transactions::add);
-    TableService service =
-        SqlTableService.open(
-            StoreSettings.onDataSource(recorded, TestDatabase.newAccount()), SMALL_CHUNKS);
-    service.createTable("rest");
-    TableClient table = service.tableClient("rest");
-    List<TableOperation> batch = new ArrayList<>();
-    for (int n = 0; n < ROWS; n++) {
-      batch.add(
-          TableOperation.insert(
-              TableEntity.builder("p", String.format("r%04d", n))
-                  .put("n", n)
-                  .put("hit", hit.test(n))
-                  .build()));
-      if (batch.size() == 100) {
-        table.submitTransaction(batch);
-        batch = new ArrayList<>();
+  /**
+   * A table of {@link #ROWS} entities, alone in a database of its own: the walk judges by the
+   * planner's estimates of the table's rows, which other tests' tables would move.
+   */
+  private final class OwnDatabase implements AutoCloseable {
+    final TableClient table;
+    private final TestDatabase server;
+    private final String name =
+        "trestle_rest_"
+            + Integer.toString(ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE), 36);
+    private final HikariDataSource pool;
+    private final TableService service;
+
+    OwnDatabase(TestDatabase server, IntPredicate hit) throws SQLException {
+      this.server = server;
+      admin("CREATE DATABASE " + name);
+      HikariConfig config = new HikariConfig();
+      config.setJdbcUrl(
+          server.jdbcUrl().replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + name));
+      config.setUsername(server.username());
+      config.setPassword(server.password());
+      config.setMaximumPoolSize(2);
+      pool = new HikariDataSource(config);
+      TableService.builder().dataSource(pool).account("migrate").build().close();
+      service =
+          SqlTableService.open(
+              StoreSettings.onDataSource(
+                  RecordingDataSource.wrap(pool, transactions::add), TestDatabase.newAccount()),
+              SMALL_CHUNKS);
+      service.createTable("rest");
+      table = service.tableClient("rest");
+      List<TableOperation> batch = new ArrayList<>();
+      for (int n = 0; n < ROWS; n++) {
+        batch.add(
+            TableOperation.insert(
+                TableEntity.builder("p", String.format("r%04d", n))
+                    .put("n", n)
+                    .put("hit", hit.test(n))
+                    .build()));
+        if (batch.size() == 100) {
+          table.submitTransaction(batch);
+          batch = new ArrayList<>();
+        }
+      }
+      try (Connection connection = pool.getConnection();
+          Statement statement = connection.createStatement()) {
+        statement.execute("analyze trestle_entity");
+      }
+      transactions.clear();
+    }
+
+    private void admin(String statement) throws SQLException {
+      try (Connection connection = server.dataSource().getConnection();
+          Statement admin = connection.createStatement()) {
+        admin.execute(statement);
       }
     }
-    // the walk judges the rest of its range by the planner's estimate of its rows
-    analyze(database);
-    transactions.clear();
-    return table;
-  }
 
-  private static void analyze(TestDatabase database) {
-    try (var connection = database.dataSource().getConnection();
-        var statement = connection.createStatement()) {
-      statement.execute("analyze trestle_entity");
-    } catch (java.sql.SQLException e) {
-      throw new IllegalStateException(e);
+    @Override
+    public void close() throws SQLException {
+      service.close();
+      pool.close();
+      admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     }
   }
 
