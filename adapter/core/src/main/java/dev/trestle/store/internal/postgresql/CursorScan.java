@@ -83,8 +83,8 @@ final class CursorScan {
       new java.util.concurrent.atomic.AtomicInteger();
 
   /**
-   * Progress markers a walk passes (about 2,000 rows) before it first judges whether the rest of
-   * its range is sparse in matches.
+   * Progress markers a walk passes (about 2,000 rows) before it first judges whether to finish as a
+   * sort of its rest.
    */
   private static final int SPARSE_AFTER_MARKERS = 16;
 
@@ -281,15 +281,6 @@ final class CursorScan {
     double likelyMatches = Math.pow(Math.sqrt(matched) + 1, 2);
     double toFillThePage = wanted * walked / likelyMatches;
     if (toFillThePage <= sorting) {
-      System.err.println(
-          "JUDGE quick walked="
-              + walked
-              + " matched="
-              + matched
-              + " wanted="
-              + wanted
-              + " sorting="
-              + sorting);
       return false; // the walk fills the page sooner, however long the rest
     }
     // the keys after, spelled out: the planner estimates a row comparison by its first column
