@@ -78,10 +78,6 @@ final class CursorScan {
 
   private static final String SORTED_CURSOR = "trestle_page_rest";
 
-  /** The pages being read through cursors in this process now. */
-  private static final java.util.concurrent.atomic.AtomicInteger PAGES =
-      new java.util.concurrent.atomic.AtomicInteger();
-
   /**
    * Progress markers a walk passes (about 2,000 rows) before it first judges whether to finish as a
    * sort of its rest.
@@ -122,15 +118,6 @@ final class CursorScan {
 
   /** The same, through the context's connection. */
   StoredPage page(DSLContext context, int top, Condition resume) {
-    PAGES.incrementAndGet();
-    try {
-      return pageAlongOthers(context, top, resume);
-    } finally {
-      PAGES.decrementAndGet();
-    }
-  }
-
-  private StoredPage pageAlongOthers(DSLContext context, int top, Condition resume) {
     PageBudget budget = scan.budget();
     return store.inTransaction(
         context,
@@ -160,9 +147,6 @@ final class CursorScan {
           long markers = 0;
           long fetched = 0;
           long judgeAfterMarkers = SPARSE_AFTER_MARKERS;
-          int restWanted = 0;
-          String restAfterPartitionKey = null;
-          String restAfterRowKey = null;
           while (true) {
             int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
             int batch = budget.batch(wanted, FIRST_BATCH);
@@ -175,11 +159,6 @@ final class CursorScan {
             long fetchMillis = lastPartitionKey != null ? budget.remainingMillis() : -1;
             List<Fetched> rows;
             try {
-              if (restAfterPartitionKey != null) {
-                declareSortedRest(
-                    sql, restWanted, restAfterPartitionKey, restAfterRowKey, fetchMillis);
-                restAfterPartitionKey = null;
-              }
               rows = fetch(sql, cursor, batch, fetchMillis);
             } catch (RuntimeException e) {
               // the cut of this page's own time limit, as the database reported it (57014) or as
@@ -250,11 +229,13 @@ final class CursorScan {
               // Its rows all match.
               sql.execute("close " + cursor);
               mayFinishSorted = false;
+
               cursor = SORTED_CURSOR;
-              // declared with the next fetch, within its time
-              restWanted = top + 1 - entities.size();
-              restAfterPartitionKey = lastPartitionKey;
-              restAfterRowKey = lastRowKey;
+              // planned for all its rows, and never as the ordered walk it replaces
+              plainly(sql, "set local cursor_tuple_fraction = 1; set local enable_indexscan = off");
+              sql.execute(
+                  "declare " + cursor + " no scroll cursor for {0}",
+                  sortedRest(sql, top + 1 - entities.size(), lastPartitionKey, lastRowKey));
             }
           }
         });
@@ -298,58 +279,14 @@ final class CursorScan {
   }
 
   /**
-   * Declares the sorted rest's cursor: the keys of the first {@code wanted} matches after the given
-   * stored keys, found by one statement, which PostgreSQL may run with parallel workers (a cursor's
-   * never is) and which sorts keys alone; then their entities, looked up by key in key order. A
-   * sort that keeps only the first few holds a page's keys, never all the matches of a rest the
-   * walk judged sparser than it is. Both statements see the page's snapshot.
+   * The first {@code wanted} matches after the given stored keys, in key order, for the planner to
+   * read as it likes: a sort that keeps only the first few holds a page's rows, never all the
+   * matches of a rest the walk judged sparser than it is.
    */
-  private void declareSortedRest(
-      DSLContext sql, int wanted, String partitionKey, String rowKey, long millis) {
-    store.allowSilence(sql, millis);
-    List<String> partitionKeys = new ArrayList<>(wanted);
-    List<String> rowKeys = new ArrayList<>(wanted);
-    // planned as a read of all the rest, never as the ordered walk it replaces; with parallel
-    // workers only while no other page is read here: along other scans they shorten nothing and
-    // cost a fifth more CPU (1,000,000 entities, four queries at a time on two cores)
-    plainly(
-        sql,
-        "set local statement_timeout = "
-            + millis
-            + "; set local enable_indexscan = off"
-            + (PAGES.get() > 1 ? "; set local max_parallel_workers_per_gather = 0" : ""));
-    for (Record keys : sql.fetch(firstMatchingKeys(sql, wanted, partitionKey, rowKey))) {
-      partitionKeys.add(keys.get(PARTITION_KEY));
-      rowKeys.add(keys.get(ROW_KEY));
-    }
-    // the lookup is planned for all its rows: a cursor planned for its first tenth could walk the
-    // primary key in order instead
-    plainly(
-        sql,
-        "set local enable_indexscan = default; set local max_parallel_workers_per_gather = default;"
-            + " set local cursor_tuple_fraction = 1");
-    Field<Object> properties = store.dialect.propertiesColumn();
-    sql.execute(
-        "declare " + SORTED_CURSOR + " no scroll cursor for {0}",
-        sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, DSL.inline(true).as("matches"))
-            .from(store.dialect.entitiesForReading("trestle_entity"))
-            .where(
-                ENTITY_TABLE
-                    .eq(scan.tableId())
-                    .and(
-                        DSL.condition(
-                            "({0}, {1}) in (select * from unnest({2}, {3}))",
-                            PARTITION_KEY,
-                            ROW_KEY,
-                            DSL.val(partitionKeys.toArray(String[]::new)),
-                            DSL.val(rowKeys.toArray(String[]::new)))))
-            .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY));
-  }
-
-  /** The keys of the first {@code wanted} matches after the given stored keys, in key order. */
-  private ResultQuery<? extends Record> firstMatchingKeys(
+  private ResultQuery<? extends Record> sortedRest(
       DSLContext sql, int wanted, String partitionKey, String rowKey) {
-    return sql.select(PARTITION_KEY, ROW_KEY)
+    Field<Object> properties = store.dialect.propertiesColumn();
+    return sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, DSL.inline(true).as("matches"))
         .from(store.dialect.entitiesForReading("trestle_entity"))
         .where(
             ENTITY_TABLE
