@@ -253,9 +253,7 @@ final class CursorScan {
       DSLContext sql, int wanted, int matched, long markers, String partitionKey, String rowKey) {
     double walked = (double) markers * markerEvery() + matched;
     Condition table = ENTITY_TABLE.eq(DSL.inline(scan.tableId()));
-    double sorting =
-        SEQUENTIAL_READ
-            * store.estimates.rows("table " + scan.tableId(), () -> estimatedRows(sql, table));
+    double sorting = SEQUENTIAL_READ * tableRows(sql);
     // At the highest rate its matches make likely: (√m + 1)² is about one standard deviation
     // above m matches seen. A few matches tell little, and a walk that would fill its page half way
     // is still walked when its first rows happen to be sparse.
@@ -424,10 +422,15 @@ final class CursorScan {
     double walked =
         estimatedRows(
             sql, table.and(scan.keyRange()).and(resume == null ? DSL.trueCondition() : resume));
-    double tableRows =
-        store.estimates.rows("table " + scan.tableId(), () -> estimatedRows(sql, table));
-    candidates *= Math.min(1, walked / Math.max(1, tableRows));
+    candidates *= Math.min(1, walked / Math.max(1, tableRows(sql)));
     return candidates <= 4.0 * top || candidates * candidates <= 2.0 * top * walked;
+  }
+
+  /** The planner's estimate of the table's rows, remembered for a while (RowEstimates). */
+  private double tableRows(DSLContext sql) {
+    return store.estimates.rows(
+        "table " + scan.tableId(),
+        () -> estimatedRows(sql, ENTITY_TABLE.eq(DSL.inline(scan.tableId()))));
   }
 
   private double estimatedRows(DSLContext sql, Condition where) {
