@@ -26,7 +26,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.BeforeEach;
 
 /**
  * PostgreSQL only (the page cursor): a walk in key order that would read most of the table before
@@ -40,11 +39,6 @@ class PostgresSortedRestTest {
   private static final int ROWS = 2000;
 
   private final List<List<Execution>> transactions = new CopyOnWriteArrayList<>();
-
-  @BeforeEach
-  void forget() {
-    transactions.clear();
-  }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
   void aWalkThatWouldReadTheWholeTableBeforeItsPageIsFullIsReadSorted(TestDatabase database)
@@ -93,27 +87,41 @@ class PostgresSortedRestTest {
     private final String name =
         "trestle_rest_"
             + Integer.toString(ThreadLocalRandom.current().nextInt(Integer.MAX_VALUE), 36);
-    private final HikariDataSource pool;
-    private final TableService service;
+    private HikariDataSource pool;
+    private TableService service;
 
     OwnDatabase(TestDatabase server, IntPredicate hit) throws SQLException {
       this.server = server;
       admin("CREATE DATABASE " + name);
+      try {
+        pool = pool();
+        TableService.builder().dataSource(pool).account("migrate").build().close();
+        service =
+            SqlTableService.open(
+                StoreSettings.onDataSource(
+                    RecordingDataSource.wrap(pool, transactions::add), TestDatabase.newAccount()),
+                SMALL_CHUNKS);
+        fill(hit);
+      } catch (SQLException | RuntimeException e) {
+        close();
+        throw e;
+      }
+      table = service.tableClient("rest");
+    }
+
+    private HikariDataSource pool() {
       HikariConfig config = new HikariConfig();
       config.setJdbcUrl(
           server.jdbcUrl().replaceFirst("(jdbc:postgresql://[^/]+/)[^?]*", "$1" + name));
       config.setUsername(server.username());
       config.setPassword(server.password());
       config.setMaximumPoolSize(2);
-      pool = new HikariDataSource(config);
-      TableService.builder().dataSource(pool).account("migrate").build().close();
-      service =
-          SqlTableService.open(
-              StoreSettings.onDataSource(
-                  RecordingDataSource.wrap(pool, transactions::add), TestDatabase.newAccount()),
-              SMALL_CHUNKS);
+      return new HikariDataSource(config);
+    }
+
+    private void fill(IntPredicate hit) throws SQLException {
       service.createTable("rest");
-      table = service.tableClient("rest");
+      TableClient table = service.tableClient("rest");
       List<TableOperation> batch = new ArrayList<>();
       for (int n = 0; n < ROWS; n++) {
         batch.add(
@@ -143,8 +151,12 @@ class PostgresSortedRestTest {
 
     @Override
     public void close() throws SQLException {
-      service.close();
-      pool.close();
+      if (service != null) {
+        service.close();
+      }
+      if (pool != null) {
+        pool.close();
+      }
       admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     }
   }
