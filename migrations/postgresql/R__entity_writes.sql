@@ -492,6 +492,13 @@ BEGIN
       UPDATE trestle_entity SET ticks = version, properties = given
        WHERE table_id = tid AND partition_key = pk AND row_key = rk;
     END IF;
+    -- the scalar store, where the database has one, in the same transaction; deletes remove it by trigger
+    -- (migrations/optional/postgresql-scalar-store.sql)
+    IF to_regclass('trestle_entity_scalar') IS NOT NULL THEN
+      INSERT INTO trestle_entity_scalar (table_id, partition_key, row_key, scalars)
+      VALUES (tid, pk, rk, trestle_scalars(given))
+      ON CONFLICT ON CONSTRAINT trestle_entity_scalar_pk DO UPDATE SET scalars = EXCLUDED.scalars;
+    END IF;
     RETURN trestle_etag(version);
   END LOOP;
 END

@@ -21,6 +21,7 @@ public final class TableServiceBuilder {
   private boolean migrate = true;
   private boolean extensions = true;
   private RelaxedTransactions relaxedTransactions;
+  private boolean scalarStore;
 
   /**
    * How long a call waits for a pooled connection before it fails with ServerBusy, unless
@@ -104,6 +105,20 @@ public final class TableServiceBuilder {
   }
 
   /**
+   * Whether a database whose schema this service creates (or upgrades to version 8) gets the scalar
+   * store (default false; PostgreSQL only): a narrow copy of each entity's small typed values, kept
+   * by every write, that filters on properties without a declared index read instead of the whole
+   * entities, several times cheaper; each write of an entity costs more (a 100-entity batch about
+   * half again). The choice is the database's from then on: a service on a database that has the
+   * store uses it whatever it was built with, and asking for it on a database created without it
+   * fails the build (copy the data into a new database instead).
+   */
+  public TableServiceBuilder scalarStore(boolean scalarStore) {
+    this.scalarStore = scalarStore;
+    return this;
+  }
+
+  /**
    * Enables relaxed transactions ({@link ServiceExtensions#submitTransaction}) within {@link
    * RelaxedTransactions#DEFAULT}'s bounds, or disables them (the default). They need the extensions
    * on.
@@ -176,6 +191,7 @@ public final class TableServiceBuilder {
             account,
             migrate,
             extensions,
-            relaxedTransactions));
+            relaxedTransactions,
+            scalarStore));
   }
 }

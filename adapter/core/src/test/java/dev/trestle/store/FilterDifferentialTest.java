@@ -39,7 +39,8 @@ class FilterDifferentialTest {
   @DatabaseTest({
     TestDatabase.Kind.H2,
     TestDatabase.Kind.POSTGRESQL,
-    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX
+    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX,
+    TestDatabase.Kind.POSTGRESQL_SCALAR_STORE
   })
   void sqlSelectsExactlyWhatTheReferenceEvaluatorSelects(
       TableService service, TestDatabase database, TestReporter reporter) {

@@ -34,7 +34,8 @@ class PagingUnderConcurrentWritesTest {
   @DatabaseTest({
     TestDatabase.Kind.H2,
     TestDatabase.Kind.POSTGRESQL,
-    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX
+    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX,
+    TestDatabase.Kind.POSTGRESQL_SCALAR_STORE
   })
   void everyStableEntityExactlyOnceInKeyOrderThroughAnEquality(TableService service)
       throws Exception {

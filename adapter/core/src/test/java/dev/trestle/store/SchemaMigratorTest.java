@@ -19,14 +19,14 @@ import java.util.concurrent.ThreadLocalRandom;
 
 class SchemaMigratorTest {
   /** The newest migration of both databases (they keep their versions in step). */
-  private static final String LATEST = "7";
+  private static final String LATEST = "8";
 
   @DatabaseTest
   void migratesAnEmptyDatabaseOnceAndReportsTheVersion(TestDatabase database) throws SQLException {
     try (HikariDataSource empty = emptyDatabase(database)) {
       assertThat(SchemaMigrator.version(empty)).isEmpty();
-      assertThat(SchemaMigrator.migrate(empty)).isEqualTo(LATEST);
-      assertThat(SchemaMigrator.migrate(empty)).isEqualTo(LATEST);
+      assertThat(SchemaMigrator.migrate(empty, withScalarStore(database))).isEqualTo(LATEST);
+      assertThat(SchemaMigrator.migrate(empty, withScalarStore(database))).isEqualTo(LATEST);
       assertThat(SchemaMigrator.version(empty)).contains(LATEST);
       try (TableService service = TableService.builder().dataSource(empty).migrate(false).build()) {
         service.createTable("works");
@@ -45,9 +45,122 @@ class SchemaMigratorTest {
   void describesEveryTableAndColumnOfTheSchemaInTheCatalogue(TestDatabase database)
       throws SQLException {
     try (HikariDataSource empty = emptyDatabase(database)) {
-      SchemaMigrator.migrate(empty);
+      SchemaMigrator.migrate(empty, withScalarStore(database));
       describedIn(empty, database);
     }
+  }
+
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL_SCALAR_STORE)
+  void v8FillsAChosenScalarStoreFromTheEntitiesAlreadyStoredOnPostgresql(TestDatabase database)
+      throws SQLException {
+    try (HikariDataSource empty = emptyDatabase(database)) {
+      org.flywaydb.core.Flyway.configure(SchemaMigratorTest.class.getClassLoader())
+          .dataSource(empty)
+          .locations("classpath:dev/trestle/migrations/postgresql")
+          .table(SchemaMigrator.HISTORY_TABLE)
+          .target("7")
+          .load()
+          .migrate();
+      try (TableService service = TableService.builder().dataSource(empty).migrate(false).build()) {
+        service.createTable("before");
+      }
+      try (Connection connection = empty.getConnection();
+          Statement statement = connection.createStatement()) {
+        // rows as a version-7 server stored them: no scalar store yet
+        statement.execute(
+            "insert into trestle_entity select id, 'p', 'r' || n, 1000000 + n,"
+                + " jsonb_build_object('S', jsonb_build_array('s', repeat('a', n), 0),"
+                + " 'I', jsonb_build_array('i', n, 1), 'X', jsonb_build_array('x', repeat('ab', n), 2))"
+                + " from trestle_table, generate_series(0, 70) n");
+        statement.execute(
+            "insert into trestle_entity select id, 'p', 'empty', 1, '{}' from trestle_table");
+      }
+      assertThat(SchemaMigrator.migrate(empty, true)).isEqualTo(LATEST);
+      try (Connection connection = empty.getConnection();
+          Statement statement = connection.createStatement();
+          ResultSet row =
+              statement.executeQuery(
+                  "select count(*), count(*) filter (where s.scalars = trestle_scalars(e.properties)),"
+                      + " count(*) filter (where s.scalars -> 'sS' = 'true'),"
+                      + " (select scalars::text from trestle_entity_scalar where row_key = 'empty')"
+                      + " from trestle_entity e join trestle_entity_scalar s"
+                      + " using (table_id, partition_key, row_key)")) {
+        row.next();
+        assertThat(row.getLong(1)).isEqualTo(72);
+        assertThat(row.getLong(2)).isEqualTo(72);
+        assertThat(row.getLong(3)).as("strings longer than 64 characters").isEqualTo(6);
+        assertThat(row.getString(4)).isEqualTo("{}");
+      }
+      try (Connection connection = empty.getConnection();
+          Statement statement = connection.createStatement()) {
+        // a truncate of the entities by hand leaves no scalar row behind
+        statement.execute("truncate trestle_entity");
+        try (ResultSet left =
+            statement.executeQuery("select count(*) from trestle_entity_scalar")) {
+          left.next();
+          assertThat(left.getLong(1)).isZero();
+        }
+      }
+    }
+  }
+
+  /**
+   * The scalar store is the choice of the start that migrates a database to version 8, and no later
+   * start changes it: one that asks for it on a database without fails, saying why; one that does
+   * not ask on a database with it keeps it in step all the same.
+   */
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
+  void theScalarStoreIsChosenOnceWhenTheSchemaIsMigratedToVersion8(TestDatabase database)
+      throws SQLException {
+    try (HikariDataSource without = emptyDatabase(database)) {
+      SchemaMigrator.migrate(without);
+      assertThat(SchemaMigrator.hasScalarStore(without)).isFalse();
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> SchemaMigrator.migrate(without, true))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("created without the scalar store");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> TableService.builder().dataSource(without).scalarStore(true).build())
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("scalar store");
+      assertThat(SchemaMigrator.hasScalarStore(without)).isFalse();
+    }
+    try (HikariDataSource with = emptyDatabase(database)) {
+      SchemaMigrator.migrate(with, true);
+      assertThat(SchemaMigrator.migrate(with)).isEqualTo(LATEST);
+      assertThat(SchemaMigrator.hasScalarStore(with)).isTrue();
+      try (TableService service = TableService.builder().dataSource(with).build()) {
+        service.createTable("kept");
+        service.tableClient("kept").insert(TableEntity.builder("p", "r").put("n", 1).build());
+        service
+            .tableClient("kept")
+            .upsertReplace(TableEntity.builder("p", "r").put("n", 2).build());
+      }
+      try (Connection connection = with.getConnection();
+          Statement statement = connection.createStatement();
+          ResultSet row =
+              statement.executeQuery(
+                  "select count(*) filter (where s.scalars = trestle_scalars(e.properties))"
+                      + " from trestle_entity e join trestle_entity_scalar s"
+                      + " using (table_id, partition_key, row_key)")) {
+        row.next();
+        assertThat(row.getLong(1)).isEqualTo(1);
+      }
+    }
+  }
+
+  @DatabaseTest(TestDatabase.Kind.H2)
+  void theScalarStoreIsRefusedOnH2(TestDatabase database) throws SQLException {
+    try (HikariDataSource empty = emptyDatabase(database)) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> SchemaMigrator.migrate(empty, true))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("The scalar store is PostgreSQL's");
+      assertThat(SchemaMigrator.version(empty)).isEmpty();
+    }
+  }
+
+  private static boolean withScalarStore(TestDatabase database) {
+    return database.kind() == TestDatabase.Kind.POSTGRESQL_SCALAR_STORE;
   }
 
   private static void describedIn(HikariDataSource empty, TestDatabase database)
@@ -56,12 +169,17 @@ class SchemaMigratorTest {
       DatabaseMetaData meta = connection.getMetaData();
       String schema = connection.getSchema();
       List<String> undescribed = new ArrayList<>();
-      for (String table :
-          List.of(
-              "trestle_table",
-              "trestle_entity",
-              "trestle_service_properties",
-              "trestle_property_index")) {
+      List<String> described =
+          new ArrayList<>(
+              List.of(
+                  "trestle_table",
+                  "trestle_entity",
+                  "trestle_service_properties",
+                  "trestle_property_index"));
+      if (withScalarStore(database)) {
+        described.add("trestle_entity_scalar");
+      }
+      for (String table : described) {
         String name = database.kind() == TestDatabase.Kind.H2 ? table.toUpperCase() : table;
         try (ResultSet tables = meta.getTables(null, schema, name, null)) {
           assertThat(tables.next()).as(table).isTrue();
@@ -103,7 +221,7 @@ class SchemaMigratorTest {
       @Override
       public void close() {
         super.close();
-        if (database.kind() == TestDatabase.Kind.POSTGRESQL) {
+        if (database.kind() != TestDatabase.Kind.H2) {
           try (Connection connection = database.dataSource().getConnection();
               Statement statement = connection.createStatement()) {
             statement.execute("DROP SCHEMA " + name + " CASCADE");

@@ -27,7 +27,28 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
       ExtensionContext context) {
     DatabaseTest annotation =
         AnnotationSupport.findAnnotation(context.getTestMethod(), DatabaseTest.class).orElseThrow();
-    return Arrays.stream(annotation.value()).map(Invocation::new);
+    return Arrays.stream(annotation.value())
+        .filter(kind -> kind != TestDatabase.Kind.POSTGRESQL_SCALAR_STORE || wanted(annotation))
+        .map(Invocation::new);
+  }
+
+  /**
+   * Whether a test runs on the database with the scalar store: always when it names it, and by
+   * default unless the module's tests set {@code trestle.test.scalarStoreByDefault=false}.
+   */
+  private static boolean wanted(DatabaseTest annotation) {
+    return !Arrays.equals(annotation.value(), DEFAULT_KINDS)
+        || Boolean.parseBoolean(System.getProperty("trestle.test.scalarStoreByDefault", "true"));
+  }
+
+  private static final TestDatabase.Kind[] DEFAULT_KINDS = defaultKinds();
+
+  private static TestDatabase.Kind[] defaultKinds() {
+    try {
+      return (TestDatabase.Kind[]) DatabaseTest.class.getMethod("value").getDefaultValue();
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private record Invocation(TestDatabase.Kind kind) implements TestTemplateInvocationContext {
@@ -53,6 +74,7 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
       implements ParameterResolver, BeforeEachCallback, AfterEachCallback {
     private static final ExtensionContext.Namespace NAMESPACE =
         ExtensionContext.Namespace.create(Resolver.class);
+    private static final String ACCOUNTS = "accounts";
 
     @Override
     public void beforeEach(ExtensionContext context) {
@@ -62,6 +84,7 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
 
     @Override
     public void afterEach(ExtensionContext context) {
+      checkScalarStore(context);
       List<String> violations = PartitionConfinement.takeViolations();
       if (!violations.isEmpty()
           && !AnnotationSupport.isAnnotated(context.getTestMethod(), MultiShardWrites.class)
@@ -69,6 +92,27 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
         throw new AssertionError(
             "Statements a database distributed by partition key cannot confine to one shard:\n  "
                 + String.join("\n  ", violations));
+      }
+    }
+
+    /**
+     * With the scalar store, every entity the test's services wrote has exactly its scalar row,
+     * whatever the test did: a missing or stale one would hide the entity from a filter.
+     */
+    private void checkScalarStore(ExtensionContext context) {
+      if (kind != TestDatabase.Kind.POSTGRESQL_SCALAR_STORE) {
+        return;
+      }
+      @SuppressWarnings("unchecked")
+      List<String> accounts = context.getStore(NAMESPACE).get(ACCOUNTS, List.class);
+      if (accounts == null) {
+        return;
+      }
+      TestDatabase database = TestDatabase.get(kind);
+      for (String account : accounts) {
+        if (!HandWrittenRows.wroteTo(account)) {
+          ScalarStoreCheck.assertConsistent(database, account);
+        }
       }
     }
 
@@ -103,6 +147,15 @@ final class DatabaseExtension implements TestTemplateInvocationContextProvider {
       context
           .getStore(NAMESPACE)
           .put(parameter.getIndex(), (ExtensionContext.Store.CloseableResource) service::close);
+      @SuppressWarnings("unchecked")
+      List<String> accounts =
+          context
+              .getStore(NAMESPACE)
+              .getOrComputeIfAbsent(
+                  ACCOUNTS,
+                  key -> new java.util.concurrent.CopyOnWriteArrayList<String>(),
+                  List.class);
+      accounts.add(service.accountName());
       return service;
     }
   }

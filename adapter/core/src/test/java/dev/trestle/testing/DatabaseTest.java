@@ -23,5 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(DatabaseExtension.class)
 public @interface DatabaseTest {
   /** The databases to run on; a test limited to one says so in its name. */
-  TestDatabase.Kind[] value() default {TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL};
+  TestDatabase.Kind[] value() default {
+    TestDatabase.Kind.H2, TestDatabase.Kind.POSTGRESQL, TestDatabase.Kind.POSTGRESQL_SCALAR_STORE
+  };
 }

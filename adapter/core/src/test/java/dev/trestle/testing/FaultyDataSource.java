@@ -148,6 +148,9 @@ public final class FaultyDataSource implements DataSource {
 
   private PreparedStatement wrap(PreparedStatement statement, String sql) {
     String verb = sql.stripLeading().toLowerCase(Locale.ROOT);
+    if (verb.startsWith("with w as (")) {
+      verb = verb.substring("with w as (".length()); // a write with its scalar row (PostgreSQL)
+    }
     // an update or delete, also one that answers the rows it wrote (PostgreSQL's RETURNING, H2's
     // FINAL TABLE), whose silent no-op answers no row
     boolean changesRows =

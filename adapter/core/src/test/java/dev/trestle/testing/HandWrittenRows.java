@@ -10,7 +10,16 @@ import java.sql.SQLException;
  * on both databases).
  */
 public final class HandWrittenRows {
+  /** Accounts holding such rows, which have no scalar row: {@link ScalarStoreCheck} skips them. */
+  private static final java.util.Set<String> ACCOUNTS =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private HandWrittenRows() {}
+
+  /** Whether rows were written by hand into the account's tables. */
+  static boolean wroteTo(String account) {
+    return ACCOUNTS.contains(account);
+  }
 
   /** Inserts one row into an existing table of the account. */
   public static void insert(
@@ -22,6 +31,7 @@ public final class HandWrittenRows {
       long ticks,
       String properties)
       throws SQLException {
+    ACCOUNTS.add(account);
     String cast = database.kind() == TestDatabase.Kind.H2 ? "?" : "CAST(? AS jsonb)";
     try (Connection connection = database.dataSource().getConnection();
         PreparedStatement insert =

@@ -53,6 +53,8 @@ public final class PartitionConfinement {
   private static final Pattern PARAMETER =
       Pattern.compile("\\?|cast\\(\\s*\\?\\s+as\\s+[\\w ]+\\)");
 
+  private static final String SCALARS_WRITTEN = "with w as (";
+
   private static final List<String> VIOLATIONS = new ArrayList<>();
   private static final Map<Kind, AtomicLong> COUNTS = new ConcurrentHashMap<>();
   private static final AtomicLong TRANSACTIONS = new AtomicLong();
@@ -130,6 +132,11 @@ public final class PartitionConfinement {
   /** Null when the statement does not touch the entity table. */
   public static Statement classify(String sql, Map<Integer, Object> binds) {
     String text = sql.toLowerCase(Locale.ROOT);
+    if (text.startsWith(SCALARS_WRITTEN)) {
+      // a write with its scalar row (EntityStatements.withScalars): classified as the entity write
+      // it opens with; blanks keep the parameters' positions
+      text = " ".repeat(SCALARS_WRITTEN.length()) + text.substring(SCALARS_WRITTEN.length());
+    }
     if (!ENTITY_TABLE.matcher(text).find()) {
       return null;
     }

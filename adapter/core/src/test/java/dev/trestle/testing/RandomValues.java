@@ -99,7 +99,14 @@ final class RandomValues {
   static PropertyValue value(Random random, EdmType type) {
     boolean edge = random.nextInt(3) == 0;
     return switch (type) {
-      case STRING -> PropertyValue.of(string(random, 4));
+      case STRING ->
+          // "true" reads as the scalar store's marker of a value too large to copy
+          PropertyValue.of(
+              switch (random.nextInt(12)) {
+                case 0, 1 -> longString(random);
+                case 2 -> "true";
+                default -> string(random, 4);
+              });
       case INT32 -> PropertyValue.of(edge ? pick(random, INT32_EDGES) : random.nextInt(11) - 5);
       case INT64 -> PropertyValue.of(edge ? pick(random, INT64_EDGES) : random.nextInt(11) - 5L);
       case DOUBLE ->
@@ -107,7 +114,11 @@ final class RandomValues {
       case BOOLEAN -> PropertyValue.of(random.nextBoolean());
       case DATE_TIME -> PropertyValue.of(dateTime(random));
       case GUID -> PropertyValue.of(pick(random, GUIDS));
-      case BINARY -> PropertyValue.of(edge ? pick(random, BINARY_EDGES) : bytes(random));
+      case BINARY ->
+          PropertyValue.of(
+              edge
+                  ? pick(random, BINARY_EDGES)
+                  : random.nextInt(6) == 0 ? longBytes(random) : bytes(random));
     };
   }
 
@@ -119,6 +130,26 @@ final class RandomValues {
       s.append(pick(random, CHARACTERS));
     }
     return s.toString();
+  }
+
+  /**
+   * A string of about 64 characters, on both sides of the scalar store's limit for copied values
+   * (longer ones are only marked there), with one of two long common prefixes so that ordered
+   * comparisons between long values are decided by their ends.
+   */
+  static String longString(Random random) {
+    String prefix = random.nextBoolean() ? "L".repeat(60) : "M".repeat(61);
+    return prefix + string(random, 8);
+  }
+
+  /** 30 to 35 bytes (60 to 70 hex characters), around the same limit, with a common prefix. */
+  private static byte[] longBytes(Random random) {
+    byte[] bytes = new byte[30 + random.nextInt(6)];
+    java.util.Arrays.fill(bytes, (byte) 0x55);
+    for (int i = 28; i < bytes.length; i++) {
+      bytes[i] = (byte) (random.nextInt(4) * 0x55);
+    }
+    return bytes;
   }
 
   // A base instant, sometimes moved by a tick or a second, staying inside the Edm.DateTime range.

@@ -31,7 +31,9 @@ public final class TestDatabase {
      * PostgreSQL with the optional GIN index of {@code sql/postgresql/property-index.sql}, in a
      * schema of its own.
      */
-    POSTGRESQL_PROPERTY_INDEX("PostgreSQL with property index");
+    POSTGRESQL_PROPERTY_INDEX("PostgreSQL with property index"),
+    /** PostgreSQL created with the scalar store, in a schema of its own. */
+    POSTGRESQL_SCALAR_STORE("PostgreSQL with scalar store");
 
     private final String displayName;
 
@@ -70,7 +72,7 @@ public final class TestDatabase {
       config.setSchema(schema);
     }
     this.dataSource = new HikariDataSource(config);
-    SchemaMigrator.migrate(dataSource);
+    SchemaMigrator.migrate(dataSource, kind == Kind.POSTGRESQL_SCALAR_STORE);
     this.recorded =
         kind == Kind.H2 ? null : RecordingDataSource.wrap(dataSource, PartitionConfinement::check);
   }
@@ -107,7 +109,7 @@ public final class TestDatabase {
                     "sa",
                     "",
                     null);
-            case POSTGRESQL ->
+            case POSTGRESQL, POSTGRESQL_SCALAR_STORE ->
                 PostgresServer.startDatabase(
                     (url, user, password, schema) ->
                         new TestDatabase(kind, url, user, password, schema));

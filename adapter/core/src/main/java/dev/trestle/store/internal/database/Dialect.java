@@ -121,6 +121,24 @@ public interface Dialect {
     return java.util.Optional.empty();
   }
 
+  /**
+   * Whether the database keeps the scalar store (trestle_entity_scalar, chosen when PostgreSQL's
+   * schema version 8 was applied: {@link ScalarStoreMigration}): then every write of an entity's
+   * properties also writes its scalar row ({@link dev.trestle.store.internal.codec.ScalarDocument})
+   * in the same statement, bound after the statement's other binds, and every delete of an entity
+   * deletes its scalar row (the trigger of migrations/optional/postgresql-scalar-store.sql); and a
+   * filter scan without a declared index reads it instead of the wide entity rows ({@code
+   * ScalarPrefilter}).
+   */
+  default boolean hasScalarStore() {
+    return false;
+  }
+
+  /** This dialect for a database that has the scalar store (PostgreSQL only). */
+  default Dialect withScalarStore() {
+    throw new UnsupportedOperationException("no scalar store on this database");
+  }
+
   /** The SQL type names of the arrays {@link #rowsOfArrays()} binds: text, then ticks. */
   default String[] arrayTypes() {
     return new String[] {"varchar", "bigint"};
@@ -137,7 +155,8 @@ public interface Dialect {
    * ticks, and nothing when the table is missing. Binds: partition key, row key, ticks, properties,
    * then the catalog row's account and name key. A replaced row's ticks are the later of the bound
    * ticks and its stored ticks plus one, so that an entity's versions increase whatever clock wrote
-   * them. A race with another insert of the same new key may fail with a duplicate key.
+   * them. A race with another insert of the same new key may fail with a duplicate key. With {@link
+   * #hasScalarStore()} the scalar document is bound last.
    */
   String upsertReplace();
 
@@ -160,6 +179,23 @@ public interface Dialect {
       Set<StoredType> acceptedTypes,
       ComparisonOperator operator,
       PropertyValue literal);
+
+  /**
+   * {@code property operator literal} on a scalar store document ({@code scalars}) for the values
+   * of the accepted types, as {@link #compareProperty} decides it on the entity's properties: with
+   * {@code orMarked}, true also where the document marks the value as too large to copy (a
+   * necessary condition), without, true only for a copied value that compares (a sufficient one).
+   * Never NULL. Only where {@link #hasScalarStore()}.
+   */
+  default Condition compareScalar(
+      Field<?> scalars,
+      Set<StoredType> acceptedTypes,
+      String property,
+      ComparisonOperator operator,
+      PropertyValue literal,
+      boolean orMarked) {
+    throw new UnsupportedOperationException("no scalar store");
+  }
 
   /**
    * One condition for a filter that compares user properties only ({@link

@@ -97,28 +97,44 @@ public final class EntityStatements {
    */
   public final String groupInsertRows;
 
+  private static final String SCALAR_UPSERT =
+      "insert into trestle_entity_scalar (table_id, partition_key, row_key, scalars) select"
+          + " w.table_id, w.partition_key, w.row_key, ";
+
+  /**
+   * A written entity's scalar row replaces the one it had. New entities insert theirs plainly,
+   * which costs less than a speculative insert: no scalar row can be there without its entity,
+   * since deletes and truncates of entities remove theirs
+   * (migrations/optional/postgresql-scalar-store.sql).
+   */
+  private static final String SCALAR_CONFLICT =
+      " on conflict (table_id, partition_key, row_key) do update set scalars = excluded.scalars";
+
   private final String entitiesForReading;
   private final ConcurrentMap<Integer, String> locks = new ConcurrentHashMap<>();
   private final ConcurrentMap<Integer, String> locksWithProperties = new ConcurrentHashMap<>();
 
   EntityStatements(Dialect dialect, String entitiesForReading) {
     String properties = dialect.propertiesParameter();
+    boolean scalars = dialect.hasScalarStore();
     this.entitiesForReading = entitiesForReading;
     this.insert =
-        "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)"
-            + " select id, cast(? as varchar), cast(? as varchar), cast(? as bigint), "
-            + properties
-            + " from trestle_table where account = ? and name_key = ?";
+        inserted(
+            scalars,
+            "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)"
+                + " select id, cast(? as varchar), cast(? as varchar), cast(? as bigint), "
+                + properties
+                + " from trestle_table where account = ? and name_key = ?");
     this.upsertReplace = dialect.upsertReplace();
     String replace =
         "update trestle_entity set ticks = greatest(cast(? as bigint), ticks + 1), properties = "
             + properties
             + " where table_id = ";
     String keys = " and partition_key = ? and row_key = ?";
-    this.replaceAny = dialect.returningTicks(replace + TABLE_WITHOUT_TTL + keys);
+    this.replaceAny = writtenTicks(dialect, replace + TABLE_WITHOUT_TTL + keys);
     this.replaceIfVersion =
-        dialect.returningTicks(replace + TABLE_WITHOUT_TTL + keys + " and ticks = ?");
-    this.replaceDecided = dialect.returningTicks(replace + TABLE_ID + keys + " and ticks = ?");
+        writtenTicks(dialect, replace + TABLE_WITHOUT_TTL + keys + " and ticks = ?");
+    this.replaceDecided = writtenTicks(dialect, replace + TABLE_ID + keys + " and ticks = ?");
     String delete = "delete from trestle_entity where table_id = ";
     this.deleteAny = delete + TABLE_WITHOUT_TTL + keys;
     this.deleteIfVersion = delete + TABLE_WITHOUT_TTL + keys + " and ticks = ?";
@@ -130,10 +146,12 @@ public final class EntityStatements {
             + " on e.table_id = t.id and e.partition_key = ? and e.row_key = ?"
             + " where t.account = ? and t.name_key = ?";
     this.groupInsert =
-        "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)"
-            + " values (?, ?, ?, ?, "
-            + properties
-            + ")";
+        inserted(
+            scalars,
+            "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)"
+                + " values (?, ?, ?, ?, "
+                + properties
+                + ")");
     String rows = dialect.rowsOfArrays().orElse(null);
     String columns =
         "insert into trestle_entity (table_id, partition_key, row_key, ticks, properties)";
@@ -141,23 +159,82 @@ public final class EntityStatements {
     this.insertRows =
         rows == null
             ? null
-            : columns
-                + " select c.id, "
-                + values
-                + " from trestle_table c cross join "
-                + rows
-                + " where c.account = ? and c.name_key = ? order by u.n";
+            : rowsWritten(
+                scalars,
+                columns
+                    + " select c.id, "
+                    + values
+                    + " from trestle_table c cross join "
+                    + rows
+                    + " where c.account = ? and c.name_key = ? order by u.n");
     this.groupInsertRows =
         rows == null
             ? null
-            : columns + " select cast(? as bigint), " + values + " from " + rows + " order by u.n";
+            : rowsWritten(
+                scalars,
+                columns
+                    + " select cast(? as bigint), "
+                    + values
+                    + " from "
+                    + rows
+                    + " order by u.n");
     this.groupUpdate =
-        "update trestle_entity set ticks = greatest(cast(? as bigint), ticks + 1), properties = "
-            + properties
-            + " where table_id = ? and partition_key = ? and row_key = ? and ticks = ?";
+        written(
+            scalars,
+            "update trestle_entity set ticks = greatest(cast(? as bigint), ticks + 1), properties"
+                + " = "
+                + properties
+                + " where table_id = ? and partition_key = ? and row_key = ? and ticks = ?");
     this.groupDelete =
         "delete from trestle_entity where table_id = ? and partition_key = ? and row_key = ?"
             + " and ticks = ?";
+  }
+
+  /**
+   * {@code dml}, writing the properties of entity rows, made to write their scalar rows too when
+   * the store has them, in the same statement: the scalar document is bound after {@code dml}'s
+   * binds, and the statement answers {@code dml}'s rows, as an update count, or their ticks when
+   * {@code returningTicks} (without the scalar store, {@code dml} must then answer them itself).
+   */
+  public static String withScalars(String dml, boolean returningTicks) {
+    String written =
+        "with w as ("
+            + dml
+            + " returning table_id, partition_key, row_key"
+            + (returningTicks ? ", ticks) " : ") ");
+    String scalar = SCALAR_UPSERT + "cast(? as jsonb) from w" + SCALAR_CONFLICT;
+    return returningTicks
+        ? written + ", s as (" + scalar + ") select ticks from w"
+        : written + scalar;
+  }
+
+  private static String written(boolean scalars, String dml) {
+    return scalars ? withScalars(dml, false) : dml;
+  }
+
+  /** {@link #written} of new entities. */
+  private static String inserted(boolean scalars, String dml) {
+    return scalars ? withScalars(dml, false).replace(SCALAR_CONFLICT, "") : dml;
+  }
+
+  private static String writtenTicks(Dialect dialect, String dml) {
+    return dialect.hasScalarStore() ? withScalars(dml, true) : dialect.returningTicks(dml);
+  }
+
+  /**
+   * {@link #withScalars} of a multi-row insert of new entities from arrays: binds two more arrays,
+   * the row keys and their scalar documents, in the same order.
+   */
+  private static String rowsWritten(boolean scalars, String dml) {
+    if (!scalars) {
+      return dml;
+    }
+    return "with w as ("
+        + dml
+        + " returning table_id, partition_key, row_key) "
+        + SCALAR_UPSERT
+        + "cast(s.v as jsonb) from w join unnest(cast(? as text[]), cast(? as text[])) as s(r, v)"
+        + " on s.r = w.row_key";
   }
 
   /**

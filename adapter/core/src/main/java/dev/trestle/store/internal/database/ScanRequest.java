@@ -9,8 +9,10 @@ import org.jooq.Condition;
  * property index serves ({@link PropertyIndex#candidates}, null when none), the selected
  * properties, the table's name as the caller gave it (for messages about its rows; null when
  * unknown), a text naming the candidates (table, ready indexes, filter) under which their row
- * estimate is remembered ({@link RowEstimates}; null: asked for on every page), and the scan's
- * shape when its filter compares only the keys (null: none).
+ * estimate is remembered ({@link RowEstimates}; null: asked for on every page), the scan's shape
+ * when its filter compares only the keys (null: none), and the filter's necessary condition on the
+ * scalar store's row under the alias {@code s} ({@code ScalarPrefilter}; null: the scan reads the
+ * entity rows alone).
  */
 public record ScanRequest(
     Store store,
@@ -23,7 +25,36 @@ public record ScanRequest(
     PageBudget budget,
     String tableName,
     String candidatesKey,
-    ScanShape shape) {
+    ScanShape shape,
+    Condition prefilter) {
+
+  /** A request that reads the entity rows alone. */
+  public ScanRequest(
+      Store store,
+      QueryLimits limits,
+      long tableId,
+      Condition filter,
+      Condition keyRange,
+      Condition candidates,
+      List<String> select,
+      PageBudget budget,
+      String tableName,
+      String candidatesKey,
+      ScanShape shape) {
+    this(
+        store,
+        limits,
+        tableId,
+        filter,
+        keyRange,
+        candidates,
+        select,
+        budget,
+        tableName,
+        candidatesKey,
+        shape,
+        null);
+  }
 
   /** A request of no particular shape (its statements rendered per page). */
   public ScanRequest(
@@ -90,7 +121,8 @@ public record ScanRequest(
   /** The same request walking its whole key range, without the index's candidates. */
   public ScanRequest withoutCandidates() {
     return new ScanRequest(
-        store, limits, tableId, filter, keyRange, null, select, budget, tableName, null, shape);
+        store, limits, tableId, filter, keyRange, null, select, budget, tableName, null, shape,
+        prefilter);
   }
 
   /**

@@ -40,6 +40,12 @@ public final class Schema {
   public static final Field<String> ROW_KEY = field(name("row_key"), SQLDataType.VARCHAR);
   public static final Field<Long> TICKS = field(name("ticks"), SQLDataType.BIGINT);
 
+  /**
+   * The scalar store (PostgreSQL, chosen when the database was created): per entity, keyed as the
+   * entity, its small values in one flat document.
+   */
+  public static final Table<Record> SCALARS = table(name("trestle_entity_scalar"));
+
   public static final Table<Record> SERVICE_PROPERTIES = table(name("trestle_service_properties"));
   public static final Field<String> DOCUMENT = field(name("document"), SQLDataType.VARCHAR);
 }

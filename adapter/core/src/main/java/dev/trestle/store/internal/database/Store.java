@@ -65,18 +65,21 @@ public final class Store implements AutoCloseable {
 
   private final HikariDataSource ownedPool;
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Store.class);
+
   private Store(
       DataSource dataSource,
       HikariDataSource ownedPool,
       QueryLimits queryLimits,
-      VersionClock versions) {
+      VersionClock versions,
+      boolean scalarStore) {
     this.given = dataSource;
     this.versions = versions;
     this.queryLimits = queryLimits;
     this.ownedPool = ownedPool;
     DatabaseType type = DatabaseTypes.of(dataSource);
     this.dataSource = type.writersOf(dataSource);
-    this.dialect = type.dialect();
+    this.dialect = scalarStore ? type.dialect().withScalarStore() : type.dialect();
     this.errors = new SqlErrors(type.sqlStates());
     this.pages = type.pageReader();
     this.groups = type.groupGuard();
@@ -125,7 +128,7 @@ public final class Store implements AutoCloseable {
   public static Store open(StoreSettings settings, QueryLimits queryLimits, VersionClock versions) {
     if (settings.dataSource() != null) {
       return ready(
-          new Store(settings.dataSource(), null, queryLimits, versions),
+          new Store(settings.dataSource(), null, queryLimits, versions, false),
           settings,
           H2IndexRepair.beforeOpening(null));
     }
@@ -147,7 +150,7 @@ public final class Store implements AutoCloseable {
     config.setPoolName("trestle");
     HikariDataSource pool = new HikariDataSource(config);
     try {
-      return ready(new Store(pool, pool, queryLimits, versions), settings, repair);
+      return ready(new Store(pool, pool, queryLimits, versions, false), settings, repair);
     } catch (RuntimeException e) {
       pool.close();
       throw e;
@@ -158,9 +161,19 @@ public final class Store implements AutoCloseable {
     dev.trestle.store.TransactionPooler.check(store.dataSource());
     store.dialect.prepareDatabase(store.sql);
     if (settings.migrate()) {
-      SchemaMigrator.migrate(store.dataSource());
+      SchemaMigrator.migrate(store.dataSource(), settings.scalarStore());
     }
     repair.afterMigrations(store.dataSource());
+    // The database decides, whatever this start asked: every server of a database that has the
+    // scalar store keeps it in step.
+    if (SchemaMigrator.hasScalarStore(store.dataSource())) {
+      store = new Store(store.given, store.ownedPool, store.queryLimits, store.versions, true);
+      log.info("The database has the scalar store: filters on properties without an index read it");
+    } else if (settings.scalarStore()) {
+      throw new IllegalStateException(
+          "This database has no scalar store: it can only be chosen when the schema is migrated to"
+              + " version 8, and migrations are off");
+    }
     store.propertyIndex
         .present(); // looked up at start, so that the log says from the start whether it is used
     return store;

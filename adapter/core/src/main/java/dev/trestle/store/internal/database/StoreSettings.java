@@ -8,8 +8,8 @@ import javax.sql.DataSource;
 /**
  * What a store opens with, as {@code TableServiceBuilder} validated it: a caller's DataSource or a
  * JDBC URL (with its credentials and pool settings) for a pool the store owns, the account served,
- * whether to migrate, whether Trestle's extensions answer, and the bounds of relaxed transactions
- * (null: off).
+ * whether to migrate, whether Trestle's extensions answer, the bounds of relaxed transactions
+ * (null: off), and whether a migration creating the schema adds the scalar store.
  */
 public record StoreSettings(
     DataSource dataSource,
@@ -21,7 +21,8 @@ public record StoreSettings(
     String account,
     boolean migrate,
     boolean extensions,
-    RelaxedTransactions relaxedTransactions) {
+    RelaxedTransactions relaxedTransactions,
+    boolean scalarStore) {
 
   /**
    * A store on the caller's DataSource for {@code account}: no pool of its own (so no URL,
@@ -38,7 +39,8 @@ public record StoreSettings(
         account,
         false,
         true,
-        null);
+        null,
+        false);
   }
 
   /** These settings with the extensions on or off. */
@@ -53,6 +55,7 @@ public record StoreSettings(
         account,
         migrate,
         on,
-        relaxedTransactions);
+        relaxedTransactions,
+        scalarStore);
   }
 }

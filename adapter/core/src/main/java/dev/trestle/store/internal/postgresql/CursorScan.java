@@ -14,6 +14,7 @@ import dev.trestle.store.internal.database.PropertyIndex;
 import dev.trestle.store.internal.database.QueryLimits;
 import dev.trestle.store.internal.database.ScanRequest;
 import dev.trestle.store.internal.database.ScanShape;
+import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.postgresql.RenderedOnce.Rendered;
@@ -146,6 +147,8 @@ final class CursorScan {
           String lastRowKey = null;
           long markers = 0;
           long fetched = 0;
+          // rows of a scalar walk that pass its prefilter but do not match: each one walked row
+          long passedOnly = 0;
           long judgeAfterMarkers = SPARSE_AFTER_MARKERS;
           while (true) {
             int wanted = (int) Math.min(top + 1L - entities.size(), limits.maxChunk());
@@ -183,7 +186,9 @@ final class CursorScan {
             for (Fetched row : rows) {
               lastPartitionKey = row.partitionKey();
               lastRowKey = row.rowKey();
-              if (row.entity() == null) {
+              if (row.entity() == null && row.passed()) {
+                passedOnly++;
+              } else if (row.entity() == null) {
                 markers++;
               } else {
                 if (entities.size() == top) {
@@ -212,17 +217,20 @@ final class CursorScan {
                       store.dialect.decodeText(lastPartitionKey),
                       store.dialect.decodeText(lastRowKey)));
             }
-            // The walk is judged again each time its markers have doubled: the more it has read,
-            // the better it knows its rate of matches.
-            if (!mayFinishSorted || markers < judgeAfterMarkers) {
+            // The walk is judged again each time its progress has doubled: the more it has read,
+            // the better it knows its rate of matches. Rows that passed a scalar prefilter only
+            // are walked rows too.
+            long progress = markers + passedOnly / markerEvery();
+            if (!mayFinishSorted || progress < judgeAfterMarkers) {
               continue;
             }
-            judgeAfterMarkers = 2 * markers;
+            judgeAfterMarkers = 2 * progress;
             if (sortingTheRestCostsLess(
                 sql,
                 top - entities.size(),
                 entities.size(),
                 markers,
+                passedOnly,
                 lastPartitionKey,
                 lastRowKey)) {
               // Reading the rest whole and sorting its first matches costs less than walking on.
@@ -231,11 +239,20 @@ final class CursorScan {
               mayFinishSorted = false;
 
               cursor = SORTED_CURSOR;
-              // planned for all its rows, and never as the ordered walk it replaces
-              plainly(sql, "set local cursor_tuple_fraction = 1; set local enable_indexscan = off");
+              // planned for all its rows, and never as the ordered walk it replaces (the scalar
+              // rows' walk is kept from it by their materialized read instead, since the entity
+              // rows of their matches are reached by the primary key's index)
+              boolean throughScalars =
+                  scan.prefilter() != null && passesFew(entities.size() + passedOnly, markers);
+              plainly(sql, sortedRestSettings(throughScalars));
               sql.execute(
                   "declare " + cursor + " no scroll cursor for {0}",
-                  sortedRest(sql, top + 1 - entities.size(), lastPartitionKey, lastRowKey));
+                  sortedRest(
+                      sql,
+                      top + 1 - entities.size(),
+                      lastPartitionKey,
+                      lastRowKey,
+                      throughScalars));
             }
           }
         });
@@ -245,13 +262,20 @@ final class CursorScan {
    * Whether reading the rest of the range as one sort of its matches costs less than walking on.
    * The sort reads the table's rows once, sequentially, at {@link #SEQUENTIAL_READ} of the walk's
    * cost per row; the walk reads on until the page is full: at the rate of matches so far (about
-   * {@code markers} × {@link #MARKER_EVERY} rows walked, {@code matched} matches), the rows that
-   * hold the {@code wanted} matches, or the rest of the range, by the planner's estimate of its
-   * rows, whichever is fewer. A rest shorter than a first chunk is not worth a second statement.
+   * {@code markers} × {@link #MARKER_EVERY} rows walked, {@code matched} matches, {@code
+   * passedOnly} rows that passed a scalar prefilter only), the rows that hold the {@code wanted}
+   * matches, or the rest of the range, by the planner's estimate of its rows, whichever is fewer. A
+   * rest shorter than a first chunk is not worth a second statement.
    */
   private boolean sortingTheRestCostsLess(
-      DSLContext sql, int wanted, int matched, long markers, String partitionKey, String rowKey) {
-    double walked = (double) markers * markerEvery() + matched;
+      DSLContext sql,
+      int wanted,
+      int matched,
+      long markers,
+      long passedOnly,
+      String partitionKey,
+      String rowKey) {
+    double walked = (double) markers * markerEvery() + matched + passedOnly;
     Condition table = ENTITY_TABLE.eq(DSL.inline(scan.tableId()));
     double sorting = SEQUENTIAL_READ * tableRows(sql);
     // At the highest rate its matches make likely: (√m + 1)² is about one standard deviation
@@ -278,11 +302,14 @@ final class CursorScan {
 
   /**
    * The first {@code wanted} matches after the given stored keys, in key order, for the planner to
-   * read as it likes: a sort that keeps only the first few holds a page's rows, never all the
-   * matches of a rest the walk judged sparser than it is.
+   * read as it likes (under {@link #sortedRestSettings}): a sort that keeps only the first few
+   * holds a page's rows, never all the matches of a rest the walk judged sparser than it is.
    */
-  private ResultQuery<? extends Record> sortedRest(
-      DSLContext sql, int wanted, String partitionKey, String rowKey) {
+  ResultQuery<? extends Record> sortedRest(
+      DSLContext sql, int wanted, String partitionKey, String rowKey, boolean throughScalars) {
+    if (throughScalars) {
+      return sortedScalarRest(sql, wanted, partitionKey, rowKey);
+    }
     Field<Object> properties = store.dialect.propertiesColumn();
     return sql.select(PARTITION_KEY, ROW_KEY, TICKS, properties, DSL.inline(true).as("matches"))
         .from(store.dialect.entitiesForReading("trestle_entity"))
@@ -294,6 +321,53 @@ final class CursorScan {
                 .and(scan.filter()))
         .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY)
         .limit(wanted);
+  }
+
+  /** The settings {@link #sortedRest} is planned under, in the page's transaction. */
+  static String sortedRestSettings(boolean throughScalars) {
+    return throughScalars
+        ? "set local cursor_tuple_fraction = 1"
+        : "set local cursor_tuple_fraction = 1; set local enable_indexscan = off";
+  }
+
+  /**
+   * Share of the walked rows that passed a scalar prefilter, above which the sorted rest reads the
+   * entity rows themselves: each passing row costs a lookup of its entity row by key, several times
+   * a row of the entity table's sequential read, so a prefilter that passes many (a filter on
+   * values too large to copy, whose markers all pass) would make the rest dearer than today's.
+   */
+  private static final double SCALAR_REST_MAX_SHARE = 0.05;
+
+  /** Whether the walk's passing rows (matches included) were few enough: see above. */
+  private boolean passesFew(long passed, long markers) {
+    double walked = (double) markers * markerEvery() + passed;
+    return passed <= SCALAR_REST_MAX_SHARE * walked;
+  }
+
+  /**
+   * {@link #sortedRest} through the scalar store: its narrow rows after the given stored keys that
+   * pass the prefilter, read whole (a materialized CTE, so never walked in key order), then the
+   * entity row of each by its primary key, where the exact filter decides, sorted into key order.
+   */
+  private ResultQuery<? extends Record> sortedScalarRest(
+      DSLContext sql, int wanted, String partitionKey, String rowKey) {
+    var passed =
+        sql.select(PARTITION_KEY, ROW_KEY)
+            .from(Schema.SCALARS.as("s"))
+            .where(
+                ENTITY_TABLE
+                    .eq(scan.tableId())
+                    .and(scan.keyRange())
+                    .and(DSL.row(PARTITION_KEY, ROW_KEY).gt(partitionKey, rowKey))
+                    .and(scan.prefilter()));
+    return sql.resultQuery(
+        "with s as materialized ({0})"
+            + " select s.partition_key, s.row_key, m.ticks, m.properties, true as matches from s"
+            + " join lateral (select e.ticks, e.properties from trestle_entity e"
+            + " where e.table_id = {1} and e.partition_key = s.partition_key"
+            + " and e.row_key = s.row_key and {2} offset 0) m on true"
+            + " order by s.partition_key, s.row_key limit {3}",
+        passed, DSL.val(scan.tableId()), scan.filter(), DSL.inline(wanted));
   }
 
   /**
@@ -347,6 +421,7 @@ final class CursorScan {
           try (Statement statement = connection.createStatement();
               ResultSet rows = lastResult(statement, statements)) {
             List<Fetched> fetched = new ArrayList<>(batch);
+            boolean scalarWalk = rows.getMetaData().getColumnCount() > 5;
             while (rows.next()) {
               String partitionKey = rows.getString(1);
               String rowKey = rows.getString(2);
@@ -355,7 +430,9 @@ final class CursorScan {
                   rows.getBoolean(5)
                       ? scan.entityOfUtf8(partitionKey, rowKey, rows.getLong(3), rows.getBytes(4))
                       : null;
-              fetched.add(new Fetched(partitionKey, rowKey, entity));
+              // only a walk of the scalar store says whether a row passed its prefilter
+              boolean passed = entity == null && scalarWalk && rows.getBoolean(6);
+              fetched.add(new Fetched(partitionKey, rowKey, entity, passed));
             }
             return fetched;
           }
@@ -375,8 +452,11 @@ final class CursorScan {
     return statement.getResultSet();
   }
 
-  /** One walked row: its stored keys, and its entity when it matches (null: a progress marker). */
-  private record Fetched(String partitionKey, String rowKey, StoredEntity entity) {}
+  /**
+   * One walked row: its stored keys, its entity when it matches (null: a progress marker), and
+   * whether a row that does not match passed the scan's scalar prefilter (then it is no marker).
+   */
+  private record Fetched(String partitionKey, String rowKey, StoredEntity entity, boolean passed) {}
 
   /**
    * A page whose last statement ran out of time: the transaction rolls back, the rows read so far
@@ -485,9 +565,18 @@ final class CursorScan {
     }
   }
 
-  /** The setting of {@link #planFor}, or null when the scan needs none. */
+  /**
+   * The setting of {@link #planFor}, or null when the scan needs none. A walk of the scalar store
+   * is never JIT-compiled: the planner takes its prefilter for unselective (it has no statistics of
+   * jsonb expressions) and so its lookups of entity rows for many, and the estimate passes the JIT
+   * threshold even at 100,000 entities, where compiling cost about as much as the whole walk
+   * (measured: PostgreSQL CPU per query no lower than the entity walk's until this was set).
+   */
   private String planSetting() {
-    return scan.candidates() != null ? "set local cursor_tuple_fraction = 1" : null;
+    if (scan.candidates() != null) {
+      return "set local cursor_tuple_fraction = 1";
+    }
+    return scan.prefilter() != null ? "set local jit = off" : null;
   }
 
   /**
@@ -497,6 +586,11 @@ final class CursorScan {
    * values jOOQ binds, in the same order, and a shape whose are not is rendered per page.
    */
   private void declareWalk(DSLContext sql, Condition resume) {
+    if (scan.prefilter() != null) {
+      // a scalar walk is rendered per page: its rows cost far more than its rendering
+      sql.execute("declare " + CURSOR + " no scroll cursor for {0}", walkQuery(sql, resume));
+      return;
+    }
     ScanShape shape = shape(sql, resume);
     boolean throughCandidates = scan.candidates() != null;
     List<Object> binds =
@@ -634,6 +728,9 @@ final class CursorScan {
    * function. Any walked row is a valid marker: no match before it is skipped.
    */
   private ResultQuery<? extends Record> keyWalk(DSLContext sql, Condition resume) {
+    if (scan.prefilter() != null) {
+      return scalarWalk(sql, resume);
+    }
     Field<Object> properties = store.dialect.propertiesColumn();
     Condition matches = scan.filter();
     Condition marker =
@@ -654,6 +751,34 @@ final class CursorScan {
                 .and(resume == null ? DSL.trueCondition() : resume)
                 .and(matches.or(marker)))
         .orderBy(ENTITY_TABLE, PARTITION_KEY, ROW_KEY);
+  }
+
+  /**
+   * {@link #keyWalk} through the scalar store: its narrow rows in key order, each a match or a
+   * marker only if it passes the prefilter or is a marker row; the entity row is read by its
+   * primary key only for a row that passes the prefilter (the lateral subquery's gate), and the row
+   * matches when the exact filter holds on it. The conditions of the key range and the resume point
+   * are the entity table's, on the scalar row's keys (outside the subquery only the scalar row has
+   * keys); the filter is on the entity row (inside it, its columns are nearest).
+   */
+  private ResultQuery<? extends Record> scalarWalk(DSLContext sql, Condition resume) {
+    Condition passes = scan.prefilter();
+    Condition marker =
+        DSL.condition("mod(hashtext({0}), {1}) = 0", ROW_KEY, DSL.inline(markerEvery()));
+    Condition walked =
+        ENTITY_TABLE
+            .eq(scan.tableId())
+            .and(scan.keyRange())
+            .and(resume == null ? DSL.trueCondition() : resume)
+            .and(passes.or(marker));
+    return sql.resultQuery(
+        "select s.partition_key, s.row_key, m.ticks, m.properties, m.ticks is not null as matches,"
+            + " {1} as passed"
+            + " from {0} s left join lateral (select e.ticks, e.properties from trestle_entity e"
+            + " where {1} and e.table_id = s.table_id and e.partition_key = s.partition_key"
+            + " and e.row_key = s.row_key and {2} offset 0) m on true"
+            + " where {3} order by s.table_id, s.partition_key, s.row_key",
+        Schema.SCALARS, passes, scan.filter(), walked);
   }
 
   private static StoredPage page(List<StoredEntity> entities, Continuation continuation) {

@@ -13,6 +13,7 @@ import dev.trestle.filter.FilterExpression.TextOperator;
 import dev.trestle.store.internal.codec.StoredType;
 import dev.trestle.store.internal.codec.UnitOrderText;
 import dev.trestle.store.internal.database.Dialect;
+import dev.trestle.store.internal.database.EntityStatements;
 import dev.trestle.store.internal.database.Schema;
 import dev.trestle.store.internal.filter.SqlOperators;
 import java.util.Set;
@@ -37,6 +38,22 @@ final class PostgresDialect implements Dialect {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static final Field<Object> PROPERTIES =
       (Field) DSL.field(DSL.name("properties"), SQLDataType.JSONB);
+
+  /** Whether the database has the scalar store (see {@link Dialect#hasScalarStore}). */
+  private final boolean scalarStore;
+
+  PostgresDialect() {
+    this(false);
+  }
+
+  private PostgresDialect(boolean scalarStore) {
+    this.scalarStore = scalarStore;
+  }
+
+  @Override
+  public Dialect withScalarStore() {
+    return new PostgresDialect(true);
+  }
 
   /**
    * Rewrites the WHEN lists of the feed triggers (migration V5) to the tables with a feed, so that
@@ -162,12 +179,19 @@ final class PostgresDialect implements Dialect {
   }
 
   @Override
+  public boolean hasScalarStore() {
+    return scalarStore;
+  }
+
+  @Override
   public String upsertReplace() {
-    return "insert into trestle_entity as e (table_id, partition_key, row_key, ticks, properties)"
-        + " select id, ?, ?, ?, cast(? as jsonb) from trestle_table where account = ? and name_key = ?"
-        + " on conflict (table_id, partition_key, row_key) do update"
-        + " set ticks = greatest(excluded.ticks, e.ticks + 1), properties = excluded.properties"
-        + " returning ticks";
+    String upsert =
+        "insert into trestle_entity as e (table_id, partition_key, row_key, ticks, properties)"
+            + " select id, ?, ?, ?, cast(? as jsonb) from trestle_table"
+            + " where account = ? and name_key = ?"
+            + " on conflict (table_id, partition_key, row_key) do update"
+            + " set ticks = greatest(excluded.ticks, e.ticks + 1), properties = excluded.properties";
+    return scalarStore ? EntityStatements.withScalars(upsert, true) : returningTicks(upsert);
   }
 
   @Override
@@ -186,73 +210,152 @@ final class PostgresDialect implements Dialect {
       Set<StoredType> acceptedTypes,
       ComparisonOperator operator,
       PropertyValue literal) {
-    StoredType literalType = StoredType.of(literal.type());
     Field<String> name = val(property);
     QueryPart tags =
         DSL.list(acceptedTypes.stream().map(t -> inline(t.tag)).collect(Collectors.toList()));
-    String sqlOperator = SqlOperators.of(operator);
     if (literal instanceof DoubleValue d && d.value().isNaN()) {
       // NaN is unordered and unequal to everything, itself included: only ne holds, for any double.
       return operator == ComparisonOperator.NE
           ? condition("coalesce({0} -> {1} ->> 0 in ({2}), false)", PROPERTIES, name, tags)
           : falseCondition();
     }
-    return switch (literalType) {
-      case STRING, GUID, BINARY ->
-          guarded(
-              name,
-              tags,
-              "({0} -> {1} ->> 1) collate \"C\" " + sqlOperator + " {3}",
-              val(textOf(literal)));
-      case INT32, INT64, DATE_TIME ->
-          guarded(
-              name,
-              tags,
-              "cast({0} -> {1} ->> 1 as bigint) " + sqlOperator + " {3}",
-              val(Long.parseLong(StoredType.text(literal))));
-      case BOOLEAN ->
-          guarded(
-              name,
-              tags,
-              "cast({0} -> {1} ->> 1 as boolean) " + sqlOperator + " {3}",
-              val((Boolean) literal.value()));
+    // CASE keeps the cast away from rows of other types (or without the property) and yields
+    // false for them.
+    return condition(
+        "case when {0} -> {1} ->> 0 in ({2}) then "
+            + comparison("{0} -> {1} ->> 1", operator, literal)
+            + " else false end",
+        PROPERTIES,
+        name,
+        tags,
+        literalValue(literal));
+  }
+
+  /**
+   * The flat key holds the value's text under {@code ->>}, as {@code properties -> name ->> 1}
+   * does, so the comparison is the same; its type is in the key, so no guard is needed: a missing
+   * key gives NULL, made false. Each {@code ->>} is a lookup in the document, the most of a
+   * condition's cost (measured: one per row costs about as much as reading the row), so each form
+   * below does as few as it can:
+   *
+   * <ul>
+   *   <li>An entity holds a name with one type only: the Int32 literal's integer keys are one
+   *       {@code coalesce} of texts, and its Double key is looked up only where neither exists.
+   *   <li>A marker (JSON {@code true}) reads as the text {@code true}, as the string "true" does:
+   *       with {@code orMarked}, the text compared or equal to {@code true} (the string "true"
+   *       passing too does no harm); without, a text that compares but reads {@code true} must also
+   *       not be the marker. Where the text {@code true} itself compares (or does not), one of the
+   *       two needs no second test.
+   * </ul>
+   */
+  @Override
+  public Condition compareScalar(
+      Field<?> scalars,
+      Set<StoredType> acceptedTypes,
+      String property,
+      ComparisonOperator operator,
+      PropertyValue literal,
+      boolean orMarked) {
+    StoredType literalType = StoredType.of(literal.type());
+    if (literal instanceof DoubleValue d && d.value().isNaN()) {
+      return operator == ComparisonOperator.NE
+          ? condition("({0} -> {1}) is not null", scalars, val(literalType.tag + property))
+          : falseCondition();
+    }
+    if (literalType == StoredType.INT32 && acceptedTypes.contains(StoredType.DOUBLE)) {
+      Field<String> integers =
+          DSL.coalesce(
+              scalarText(scalars, StoredType.INT32, property),
+              scalarText(scalars, StoredType.INT64, property));
+      PropertyValue asDouble = PropertyValue.of((double) ((Integer) literal.value()));
+      return condition(
+          "coalesce({0}, {1}, false)",
+          compared(integers, operator, literal),
+          compared(scalarText(scalars, StoredType.DOUBLE, property), operator, asDouble));
+    }
+    Field<String> text = scalarText(scalars, literalType, property);
+    Condition compared = compared(text, operator, literal);
+    if (literalType != StoredType.STRING && literalType != StoredType.BINARY) {
+      return condition("coalesce({0}, false)", compared);
+    }
+    // Java's order agrees with collate "C" against an ASCII text: at the first difference, any
+    // other character (a surrogate included) is above every ASCII one in both.
+    String marker = "true";
+    boolean markerCompares =
+        switch (operator) {
+          case EQ -> marker.equals(textOf(literal));
+          case NE -> !marker.equals(textOf(literal));
+          case GT -> marker.compareTo(textOf(literal)) > 0;
+          case GE -> marker.compareTo(textOf(literal)) >= 0;
+          case LT -> marker.compareTo(textOf(literal)) < 0;
+          case LE -> marker.compareTo(textOf(literal)) <= 0;
+        };
+    if (orMarked == markerCompares) {
+      return condition("coalesce({0}, false)", compared);
+    }
+    if (orMarked) {
+      return operator == ComparisonOperator.EQ
+          ? condition(
+              "coalesce(({0}) collate \"C\" in ({1}, 'true'), false)", text, val(textOf(literal)))
+          : condition("coalesce({0} or {1} = 'true', false)", compared, text);
+    }
+    return condition(
+        "coalesce({0} and ({1} <> 'true' or {2} -> {3} <> cast('true' as jsonb)), false)",
+        compared, text, scalars, val(literalType.tag + property));
+  }
+
+  /** The text of a scalar document's key for the property's values of one type; NULL: none. */
+  private static Field<String> scalarText(Field<?> scalars, StoredType type, String property) {
+    return DSL.field("{0} ->> {1}", SQLDataType.VARCHAR, scalars, val(type.tag + property));
+  }
+
+  /** {@link #comparison} of a text with the literal: NULL where the text is NULL. */
+  private Condition compared(
+      Field<String> text, ComparisonOperator operator, PropertyValue literal) {
+    return condition(
+        comparison("{0}", operator, literal), text, inline(""), inline(""), literalValue(literal));
+  }
+
+  /**
+   * The comparison of a stored value's text ({@code value}, a template over the arguments {0} to
+   * {2}) with the literal ({3}) by the literal's type: the one home of the casts, the ordinal
+   * collation and the NaN rules, for the entity's properties and the scalar store alike.
+   */
+  private static String comparison(
+      String value, ComparisonOperator operator, PropertyValue literal) {
+    String sqlOperator = SqlOperators.of(operator);
+    return switch (StoredType.of(literal.type())) {
+      case STRING, GUID, BINARY -> "(" + value + ") collate \"C\" " + sqlOperator + " {3}";
+      case INT32, INT64, DATE_TIME -> "cast(" + value + " as bigint) " + sqlOperator + " {3}";
+      case BOOLEAN -> "cast(" + value + " as boolean) " + sqlOperator + " {3}";
       // PostgreSQL orders NaN above all numbers and equal to itself; the service's doubles are
-      // IEEE: a stored
-      // NaN satisfies ne only.
+      // IEEE: a stored NaN satisfies ne only.
       case DOUBLE ->
           operator == ComparisonOperator.NE
-              ? guarded(
-                  name,
-                  tags,
-                  "({0} -> {1} ->> 1 = 'NaN' or cast({0} -> {1} ->> 1 as float8) <> {3})",
-                  val((Double) literal.value()))
-              : guarded(
-                  name,
-                  tags,
-                  "({0} -> {1} ->> 1 <> 'NaN' and cast({0} -> {1} ->> 1 as float8) "
-                      + sqlOperator
-                      + " {3})",
-                  val((Double) literal.value()));
+              ? "(" + value + " = 'NaN' or cast(" + value + " as float8) <> {3})"
+              : "("
+                  + value
+                  + " <> 'NaN' and cast("
+                  + value
+                  + " as float8) "
+                  + sqlOperator
+                  + " {3})";
+    };
+  }
+
+  /** The literal as the bind value {@link #comparison} compares with. */
+  private Field<?> literalValue(PropertyValue literal) {
+    return switch (StoredType.of(literal.type())) {
+      case STRING, GUID, BINARY -> val(textOf(literal));
+      case INT32, INT64, DATE_TIME -> val(Long.parseLong(StoredType.text(literal)));
+      case BOOLEAN -> val((Boolean) literal.value());
+      case DOUBLE -> val((Double) literal.value());
     };
   }
 
   private String textOf(PropertyValue literal) {
     String text = StoredType.text(literal);
     return literal.type() == dev.trestle.EdmType.STRING ? encodeText(text) : text;
-  }
-
-  /**
-   * CASE keeps the cast away from rows of other types (or without the property) and yields false
-   * for them.
-   */
-  private static Condition guarded(
-      Field<String> name, QueryPart tags, String comparison, Field<?> literal) {
-    return condition(
-        "case when {0} -> {1} ->> 0 in ({2}) then " + comparison + " else false end",
-        PROPERTIES,
-        name,
-        tags,
-        literal);
   }
 
   @Override

@@ -19,6 +19,7 @@ import dev.trestle.store.internal.database.Store;
 import dev.trestle.store.internal.database.StoredPage;
 import dev.trestle.store.internal.filter.FilterTranslator;
 import dev.trestle.store.internal.filter.IndexCandidates;
+import dev.trestle.store.internal.filter.ScalarPrefilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,6 +48,7 @@ public final class EntityReader {
     Condition filter = DSL.trueCondition();
     Condition keyRange = DSL.trueCondition();
     Condition candidates = null;
+    Condition prefilter = null;
     FilterExpression expression = null;
     // The shape of a filter of keys alone, and its values (null: another filter).
     List<Object> filterBinds = new ArrayList<>();
@@ -56,6 +58,9 @@ public final class EntityReader {
       filter = translator.entities(expression);
       keyRange = translator.keyRange(expression);
       candidates = store.propertyIndex.candidates(expression);
+      if (store.dialect.hasScalarStore()) {
+        prefilter = new ScalarPrefilter(store.dialect, "s").necessary(expression);
+      }
       String keys = translator.keyShape(expression, filterBinds);
       shape = keys == null ? null : shape.append(keys);
     }
@@ -84,6 +89,7 @@ public final class EntityReader {
     Condition scanFilter = filter;
     Condition scanRange = keyRange;
     Condition ginCandidates = candidates;
+    Condition scalarPrefilter = prefilter;
     FilterExpression parsed = expression;
     // The lookup and the page share one connection: a page waits for the pool once.
     return store.onOneConnection(
@@ -122,7 +128,8 @@ public final class EntityReader {
                   tableName,
                   candidatesKey,
                   // a time-to-live test or the index's candidates make another shape of scan
-                  alive == null && scanCandidates == null ? keyShape : null),
+                  alive == null && scanCandidates == null ? keyShape : null,
+                  scalarPrefilter),
               top,
               resume);
         });

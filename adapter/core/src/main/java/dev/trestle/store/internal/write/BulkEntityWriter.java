@@ -13,6 +13,7 @@ import dev.trestle.TableErrorCode;
 import dev.trestle.TableException;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.store.internal.codec.CopiedRows;
+import dev.trestle.store.internal.codec.ScalarDocument;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.Expiry;
@@ -61,7 +62,9 @@ public final class BulkEntityWriter implements BulkWriter {
    */
   private record Added(TableEntity entity, long ticks, String document) {}
 
-  private record Row(String partitionKey, String rowKey, long ticks, String properties) {}
+  /** A row to write; {@code scalars} is null where the store keeps no scalar rows. */
+  private record Row(
+      String partitionKey, String rowKey, long ticks, String properties, String scalars) {}
 
   /** Runs between a batch's duplicate key and the removal of expired entities: a test's race. */
   private final Runnable afterDuplicateKey;
@@ -227,16 +230,18 @@ public final class BulkEntityWriter implements BulkWriter {
   private List<Row> encoded(List<Added> added) {
     Dialect dialect = store.dialect;
     List<Row> rows = new ArrayList<>(added.size());
+    boolean scalars = dialect.hasScalarStore();
     for (Added each : added) {
       TableEntity entity = each.entity();
+      String document =
+          each.document() != null ? each.document() : store.properties.encode(entity.properties());
       rows.add(
           new Row(
               dialect.encodeText(entity.partitionKey()),
               dialect.encodeText(entity.rowKey()),
               each.ticks(),
-              each.document() != null
-                  ? each.document()
-                  : store.properties.encode(entity.properties())));
+              document,
+              scalars ? ScalarDocument.of(document) : null));
     }
     return rows;
   }
@@ -298,6 +303,9 @@ public final class BulkEntityWriter implements BulkWriter {
       statement.setString(p++, row.rowKey());
       statement.setLong(p++, row.ticks());
       statement.setString(p++, row.properties());
+      if (row.scalars() != null) {
+        statement.setString(p++, row.scalars());
+      }
     }
   }
 
@@ -311,6 +319,9 @@ public final class BulkEntityWriter implements BulkWriter {
    * SELECTs, where H2's own MERGE ... KEY ... VALUES is one statement it executes directly.
    */
   private String render(int rows) {
+    if (store.dialect.hasScalarStore()) {
+      return renderWithScalars(rows);
+    }
     boolean h2 = store.dialect.sqlDialect().family() == org.jooq.SQLDialect.H2;
     String columns = "(table_id, partition_key, row_key, ticks, properties)";
     String values = h2 ? "(?, ?, ?, ?, ?)" : "(?, ?, ?, ?, CAST(? AS jsonb))";
@@ -326,6 +337,39 @@ public final class BulkEntityWriter implements BulkWriter {
       sql.append(i == 0 ? "" : ", ").append(values);
     }
     if (!h2 && replace) {
+      sql.append(
+          " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET ticks = EXCLUDED.ticks,"
+              + " properties = EXCLUDED.properties");
+    }
+    return sql.toString();
+  }
+
+  /**
+   * The rows and their scalar rows in one statement: all rows are written or the statement fails,
+   * so the scalar rows are written from the same values, not from what the insert returns.
+   */
+  private String renderWithScalars(int rows) {
+    StringBuilder sql =
+        new StringBuilder(
+            "WITH v (table_id, partition_key, row_key, ticks, properties, scalars) AS (VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?)");
+    }
+    boolean replace = options.mode() == BulkWriteOptions.Mode.REPLACE;
+    sql.append(
+        "), s AS (INSERT INTO trestle_entity_scalar (table_id, partition_key, row_key, scalars)"
+            + " SELECT CAST(table_id AS bigint), partition_key, row_key, CAST(scalars AS jsonb)"
+            + " FROM v");
+    if (replace) {
+      // new entities need no conflict clause: no scalar row outlives its entity
+      sql.append(
+          " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET scalars = EXCLUDED.scalars");
+    }
+    sql.append(
+        ") INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties)"
+            + " SELECT CAST(table_id AS bigint), partition_key, row_key, CAST(ticks AS bigint),"
+            + " CAST(properties AS jsonb) FROM v");
+    if (replace) {
       sql.append(
           " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET ticks = EXCLUDED.ticks,"
               + " properties = EXCLUDED.properties");

@@ -7,6 +7,7 @@ import dev.trestle.TableOperation;
 import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
 import dev.trestle.store.internal.codec.ETags;
+import dev.trestle.store.internal.codec.ScalarDocument;
 import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.Dialect;
@@ -124,7 +125,7 @@ public final class EntityWriter {
                     try (PreparedStatement insert =
                         connection.prepareStatement(store.statements.insertRows)) {
                       insert.setString(1, store.dialect.encodeText(partitionKey));
-                      bindRows(connection, insert, 2, rows);
+                      bindRows(connection, insert, 2, rows, 7);
                       insert.setString(5, account);
                       insert.setString(6, nameKey);
                       return insert.executeUpdate();
@@ -168,15 +169,22 @@ public final class EntityWriter {
               connection.prepareStatement(store.statements.groupInsertRows)) {
             insert.setLong(1, tableId);
             insert.setString(2, store.dialect.encodeText(partitionKey));
-            bindRows(connection, insert, 3, rows);
+            bindRows(connection, insert, 3, rows, 6);
             return insert.executeUpdate();
           }
         });
   }
 
-  /** Binds the row keys, ticks and properties of new rows as three arrays, from {@code index}. */
+  /**
+   * Binds the row keys, ticks and properties of new rows as three arrays, from {@code index}; where
+   * the store keeps scalar rows, the row keys and their scalar documents from {@code scalarIndex}.
+   */
   private void bindRows(
-      java.sql.Connection connection, PreparedStatement insert, int index, List<StoredRow> rows)
+      java.sql.Connection connection,
+      PreparedStatement insert,
+      int index,
+      List<StoredRow> rows,
+      int scalarIndex)
       throws java.sql.SQLException {
     int n = rows.size();
     String[] rowKeys = new String[n];
@@ -192,6 +200,14 @@ public final class EntityWriter {
     insert.setArray(index, connection.createArrayOf(types[0], rowKeys));
     insert.setArray(index + 1, connection.createArrayOf(types[1], ticks));
     insert.setArray(index + 2, connection.createArrayOf(types[0], documents));
+    if (store.dialect.hasScalarStore()) {
+      String[] scalars = new String[n];
+      for (int i = 0; i < n; i++) {
+        scalars[i] = ScalarDocument.of(documents[i]);
+      }
+      insert.setArray(scalarIndex, connection.createArrayOf(types[0], rowKeys));
+      insert.setArray(scalarIndex + 1, connection.createArrayOf(types[0], scalars));
+    }
   }
 
   /**
@@ -450,12 +466,16 @@ public final class EntityWriter {
             try (PreparedStatement update =
                 connection.prepareStatement(store.statements.groupUpdate)) {
               for (Change change : updates) {
+                String document = store.properties.encode(change.row().properties());
                 update.setLong(1, change.row().ticks());
-                update.setString(2, store.properties.encode(change.row().properties()));
+                update.setString(2, document);
                 update.setLong(3, tableId);
                 update.setString(4, storedPartitionKey);
                 update.setString(5, dialect.encodeText(change.row().rowKey()));
                 update.setLong(6, change.expectedTicks());
+                if (dialect.hasScalarStore()) {
+                  update.setString(7, ScalarDocument.of(document));
+                }
                 update.addBatch();
               }
               expectOneRowEach(update.executeBatch(), false);
@@ -472,8 +492,12 @@ public final class EntityWriter {
                 insert.setLong(1, tableId);
                 insert.setString(2, storedPartitionKey);
                 insert.setString(3, dialect.encodeText(row.rowKey()));
+                String document = store.properties.encode(row.properties());
                 insert.setLong(4, row.ticks());
-                insert.setString(5, store.properties.encode(row.properties()));
+                insert.setString(5, document);
+                if (dialect.hasScalarStore()) {
+                  insert.setString(6, ScalarDocument.of(document));
+                }
                 insert.addBatch();
               }
               expectOneRowEach(insert.executeBatch(), true);

@@ -5,6 +5,7 @@ import dev.trestle.TableEntity;
 import dev.trestle.TableOperation;
 import dev.trestle.TableOperation.Kind;
 import dev.trestle.store.internal.codec.ETags;
+import dev.trestle.store.internal.codec.ScalarDocument;
 import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.database.EntityStatements;
 import dev.trestle.store.internal.database.Store;
@@ -125,6 +126,7 @@ final class SingleWrite {
                 insert.setString(4, document);
                 insert.setString(5, account);
                 insert.setString(6, nameKey);
+                bindScalars(insert, 7, document);
                 return insert.executeUpdate();
               }
             });
@@ -149,6 +151,7 @@ final class SingleWrite {
                 upsert.setString(4, document);
                 upsert.setString(5, account);
                 upsert.setString(6, nameKey);
+                bindScalars(upsert, 7, document);
                 return ticks(upsert);
               }
             });
@@ -204,6 +207,7 @@ final class SingleWrite {
             if (expected != null) {
               update.setLong(7, expected);
             }
+            bindScalars(update, expected != null ? 8 : 7, document);
             return ticks(update);
           }
         });
@@ -315,6 +319,14 @@ final class SingleWrite {
   /** Deletes exactly the expired version {@code ticks}: a rewrite since is left alone. */
   private void removeExpired(DSLContext sql, TableEntity entity, long ticks) {
     delete(sql, entity, ticks, true);
+  }
+
+  /** The scalar document of a write's properties, bound last where the store keeps them. */
+  private void bindScalars(PreparedStatement statement, int index, String document)
+      throws SQLException {
+    if (store.dialect.hasScalarStore()) {
+      statement.setString(index, ScalarDocument.of(document));
+    }
   }
 
   /** The ticks a statement returning them answered, or null when it wrote no row. */

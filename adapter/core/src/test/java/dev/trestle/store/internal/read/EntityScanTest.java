@@ -80,7 +80,8 @@ class EntityScanTest {
   @DatabaseTest({
     TestDatabase.Kind.H2,
     TestDatabase.Kind.POSTGRESQL,
-    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX
+    TestDatabase.Kind.POSTGRESQL_PROPERTY_INDEX,
+    TestDatabase.Kind.POSTGRESQL_SCALAR_STORE
   })
   void aSpentBudgetEndsEveryPageOfAnEqualityFilterAndTheScanStillSeesEveryMatchOnce(
       TestDatabase database) {
