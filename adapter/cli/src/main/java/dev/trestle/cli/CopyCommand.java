@@ -78,6 +78,17 @@ class CopyCommand implements Callable<Integer> {
   String targetPassword;
 
   @Option(
+      names = "--to-scalar-store",
+      paramLabel = "true|false",
+      arity = "0..1",
+      fallbackValue = "true",
+      order = 43,
+      description =
+          "PostgreSQL: a target database whose schema this copy creates gets the scalar store (see"
+              + " serve --help). Default: false")
+  Boolean targetScalarStore;
+
+  @Option(
       names = "--to-endpoint",
       paramLabel = "URL",
       order = 43,
@@ -268,7 +279,7 @@ class CopyCommand implements Callable<Integer> {
           DatabaseSettings.resolve(
               Configuration.load(null, Map.of()),
               new DatabaseSettings.DatabaseFlags(
-                  targetUrl, targetUser, targetPassword, null, null, null));
+                  targetUrl, targetUser, targetPassword, null, null, null, targetScalarStore));
       toEnd =
           new DatabaseEnd(
               database(settings, access, opened),

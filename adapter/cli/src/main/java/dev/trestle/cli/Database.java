@@ -56,6 +56,7 @@ record Database(TableService tables, HikariDataSource dataSource) implements Aut
               .dataSource(dataSource)
               .account(account)
               .migrate(access == Access.READ_WRITE)
+              .scalarStore(settings.scalarStore())
               .build();
     } catch (IllegalStateException e) {
       dataSource.close();

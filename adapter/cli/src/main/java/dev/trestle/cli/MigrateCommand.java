@@ -48,12 +48,13 @@ final class MigrateCommand implements Callable<Integer> {
             .println(
                 before.map(v -> "Schema version " + v).orElse("No Trestle schema")
                     + " in "
-                    + settings.redactedUrl());
+                    + settings.redactedUrl()
+                    + withScalarStore(dataSource));
         return ExitCode.OK;
       }
       String after;
       try {
-        after = SchemaMigrator.migrate(dataSource);
+        after = SchemaMigrator.migrate(dataSource, settings.scalarStore());
       } catch (RuntimeException e) {
         throw new CliException(
             ExitCode.DATABASE,
@@ -67,15 +68,25 @@ final class MigrateCommand implements Callable<Integer> {
       trestle
           .out()
           .println(
-              before.equals(Optional.of(after))
-                  ? "Schema version " + after + " in " + settings.redactedUrl() + " is up to date"
-                  : "Schema version "
-                      + after
-                      + " applied to "
-                      + settings.redactedUrl()
-                      + before.map(v -> " (was " + v + ")").orElse(" (was empty)"));
+              (before.equals(Optional.of(after))
+                      ? "Schema version "
+                          + after
+                          + " in "
+                          + settings.redactedUrl()
+                          + " is up to date"
+                      : "Schema version "
+                          + after
+                          + " applied to "
+                          + settings.redactedUrl()
+                          + before.map(v -> " (was " + v + ")").orElse(" (was empty)"))
+                  + withScalarStore(dataSource));
       return ExitCode.OK;
     }
+  }
+
+  /** What the report adds for a database that has the scalar store. */
+  private static String withScalarStore(HikariDataSource dataSource) {
+    return SchemaMigrator.hasScalarStore(dataSource) ? ", with the scalar store" : "";
   }
 
   private static Optional<String> version(HikariDataSource dataSource, DatabaseSettings settings) {

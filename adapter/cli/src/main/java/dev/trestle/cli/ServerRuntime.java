@@ -127,6 +127,7 @@ public final class ServerRuntime implements AutoCloseable {
           TableService.builder()
               .dataSource(dataSource)
               .migrate(true)
+              .scalarStore(settings.database().scalarStore())
               .extensions(settings.extensions())
               .relaxedTransactions(settings.relaxedTransactions().orElse(null))
               .build();

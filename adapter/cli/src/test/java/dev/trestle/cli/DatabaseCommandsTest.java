@@ -246,6 +246,65 @@ class DatabaseCommandsTest {
     }
   }
 
+  /**
+   * The scalar store is chosen by the command that creates a schema: migrate --scalar-store, or a
+   * copy's --to-scalar-store, whose target then holds a scalar row per entity; asking for it on a
+   * schema made without it fails, saying so.
+   */
+  @DatabaseTest(TestDatabase.Kind.POSTGRESQL)
+  void theScalarStoreIsChosenByTheCommandThatCreatesTheSchema(TestDatabase db) throws Exception {
+    try (CliDatabases.Empty with = CliDatabases.empty(db);
+        CliDatabases.Empty without = CliDatabases.empty(db)) {
+      CliRun created =
+          CliRun.run(CliDatabases.args(List.of("migrate"), with.flags(), "--scalar-store"));
+      assertThat(created.exitCode()).as(created.err()).isZero();
+      assertThat(created.out()).contains("(was empty), with the scalar store");
+      assertThat(scalarRows(db, with.schema())).isZero();
+      CliRun status = CliRun.run(CliDatabases.args(List.of("migrate", "--status"), with.flags()));
+      assertThat(status.out()).contains(", with the scalar store");
+
+      assertThat(CliRun.run(CliDatabases.args(List.of("migrate"), without.flags())).exitCode())
+          .isZero();
+      CliRun refused =
+          CliRun.run(CliDatabases.args(List.of("migrate"), without.flags(), "--scalar-store"));
+      assertThat(refused.exitCode()).isNotZero();
+      assertThat(refused.err()).contains("created without the scalar store");
+      assertThat(scalarRows(db, without.schema())).isNegative();
+    }
+    String account = TestDatabase.newAccount();
+    try (TableService service = db.newService(account)) {
+      service.createTable("Kept");
+      service.tableClient("Kept").insert(entity("a", "1", 1));
+      service.tableClient("Kept").insert(entity("a", "2", 2));
+    }
+    try (CliDatabases.Empty target = CliDatabases.empty(db)) {
+      List<String> to =
+          new ArrayList<>(
+              List.of("--to-db", target.url(), "--to-scalar-store", "--account", account));
+      if (db.username() != null) {
+        to.addAll(List.of("--to-db-user", db.username(), "--to-db-password", db.password()));
+      }
+      CliRun run =
+          CliRun.run(
+              CliDatabases.args(
+                  List.of("copy"), CliDatabases.flags(db), to.toArray(String[]::new)));
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(scalarRows(db, target.schema())).isEqualTo(2);
+    }
+  }
+
+  /** The scalar rows in a PostgreSQL schema, or -1 when it has no scalar store. */
+  private static long scalarRows(TestDatabase db, String schema) throws java.sql.SQLException {
+    if (db.queryLong(
+            "select count(*) from pg_tables where schemaname = ? and tablename = ?",
+            schema,
+            "trestle_entity_scalar")
+        == 0) {
+      return -1;
+    }
+    return db.queryLong("select count(*) from " + schema + ".trestle_entity_scalar");
+  }
+
   @DatabaseTest
   void exportOfAMissingTableHasItsOwnExitCode(TestDatabase db) {
     CliRun run =

@@ -53,7 +53,8 @@ final class DataLocation {
         flags.password(),
         flags.poolSize(),
         flags.startupWait(),
-        flags.connectionTimeout());
+        flags.connectionTimeout(),
+        flags.scalarStore());
   }
 
   private static Path folder(Configuration.Value dataDir) {

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 
 /**
- * Where the tables live: a PostgreSQL or H2 JDBC URL, its credentials, the pool size and the
- * start-up wait.
+ * Where the tables live: a PostgreSQL or H2 JDBC URL, its credentials, the pool size, the start-up
+ * wait, the connection timeout, and whether a schema this command creates gets the scalar store.
  */
 public record DatabaseSettings(
     String jdbcUrl,
@@ -14,7 +14,8 @@ public record DatabaseSettings(
     String password,
     int poolSize,
     Duration startupWait,
-    Duration connectionTimeout) {
+    Duration connectionTimeout,
+    boolean scalarStore) {
 
   private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)(password|pwd)=[^&;]*");
   private static final Pattern USER_INFO = Pattern.compile("//[^/@?;]*@");
@@ -52,7 +53,8 @@ public record DatabaseSettings(
             Math.round(
                 1000
                     * configuration.decimal(
-                        Setting.DB_TIMEOUT, flags.connectionTimeout(), 0.25, 600))));
+                        Setting.DB_TIMEOUT, flags.connectionTimeout(), 0.25, 600))),
+        configuration.bool(Setting.SCALAR_STORE, flags.scalarStore()));
   }
 
   /** The flag values as given (null when absent), in the order of the record. */
@@ -62,14 +64,16 @@ public record DatabaseSettings(
       String password,
       String poolSize,
       String startupWait,
-      String connectionTimeout) {}
+      String connectionTimeout,
+      Boolean scalarStore) {}
 
   /**
    * The same database with another pool size, e.g. one connection for a command that runs one
    * statement at a time.
    */
   public DatabaseSettings withPoolSize(int size) {
-    return new DatabaseSettings(jdbcUrl, user, password, size, startupWait, connectionTimeout);
+    return new DatabaseSettings(
+        jdbcUrl, user, password, size, startupWait, connectionTimeout, scalarStore);
   }
 
   /** An in-memory H2 database: nothing survives the process. */

@@ -15,6 +15,7 @@ public enum Setting {
   POOL_SIZE("pool-size", "10"),
   DB_WAIT("db-wait", "30"),
   DB_TIMEOUT("db-timeout", "2"),
+  SCALAR_STORE("scalar-store", "false"),
   HOST("host", "127.0.0.1"),
   PORT("port", "10002"),
   OPS_HOST("ops-host", null),

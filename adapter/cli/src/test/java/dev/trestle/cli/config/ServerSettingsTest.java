@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class ServerSettingsTest {
   private static final DatabaseSettings.DatabaseFlags NO_DB_FLAGS =
-      new DatabaseSettings.DatabaseFlags(null, null, null, null, null, null);
+      new DatabaseSettings.DatabaseFlags(null, null, null, null, null, null, null);
   private static final ServerSettings.ServerFlags NO_SERVER_FLAGS =
       new ServerSettings.ServerFlags(null, null, null, null, null);
 
@@ -230,7 +230,7 @@ class ServerSettingsTest {
                 ServerSettings.resolve(
                     Configuration.load(null, Map.of()),
                     new DatabaseSettings.DatabaseFlags(
-                        "postgres://localhost/x", null, null, null, null, null),
+                        "postgres://localhost/x", null, null, null, null, null, null),
                     NO_SERVER_FLAGS))
         .hasMessageContaining("'postgres://localhost/x'");
   }

@@ -54,6 +54,39 @@ class CrashTest {
         "PostgreSQL", new ServerProcess(dir, ServerProcess.postgresUrl("trestle_crash_test")));
   }
 
+  /**
+   * The same on a database with the scalar store: no acknowledged write is lost, and every entity
+   * still has exactly its scalar row (each write and its scalar row commit together or not at all).
+   */
+  @Test
+  void killedOnPostgresqlWithTheScalarStoreLosesNothingAndKeepsItInStep() throws Exception {
+    String url = ServerProcess.postgresUrl("trestle_crash_scalar_store");
+    killCycles(
+        "PostgreSQL with the scalar store",
+        new ServerProcess(dir, url).with("TRESTLE_SCALAR_STORE", "true"));
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection(url);
+        java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet row =
+            statement.executeQuery(
+                "select (select count(*) from trestle_entity e left join trestle_entity_scalar s"
+                    + " using (table_id, partition_key, row_key)"
+                    + " where s.scalars is distinct from trestle_scalars(e.properties)),"
+                    + " (select count(*) from trestle_entity_scalar s where not exists (select 1"
+                    + " from trestle_entity e where (e.table_id, e.partition_key, e.row_key)"
+                    + " = (s.table_id, s.partition_key, s.row_key))),"
+                    + " (select count(*) from trestle_entity)")) {
+      row.next();
+      log.info(
+          "scalar store after the kills: {} entities, {} missing or stale, {} orphans",
+          row.getLong(3),
+          row.getLong(1),
+          row.getLong(2));
+      org.assertj.core.api.Assertions.assertThat(row.getLong(1)).as("stale scalar rows").isZero();
+      org.assertj.core.api.Assertions.assertThat(row.getLong(2)).as("orphan scalar rows").isZero();
+      org.assertj.core.api.Assertions.assertThat(row.getLong(3)).isPositive();
+    }
+  }
+
   @Test
   void stoppedWithSigtermOnH2LosesNothingAndRefusesOnlyWithServerBusy() throws Exception {
     terminateCycle(

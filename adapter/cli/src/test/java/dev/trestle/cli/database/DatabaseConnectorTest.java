@@ -45,7 +45,7 @@ class DatabaseConnectorTest {
             + Events.class.getName()
             + "'";
     DatabaseSettings settings =
-        new DatabaseSettings(url, null, null, 2, Duration.ZERO, Duration.ofSeconds(2));
+        new DatabaseSettings(url, null, null, 2, Duration.ZERO, Duration.ofSeconds(2), false);
     try (HikariDataSource pool = DatabaseConnector.open(settings, null)) {
       assertThat(EVENTS).containsExactly("opened");
     }
