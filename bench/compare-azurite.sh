@@ -43,6 +43,9 @@
 #                        dropped and created again at the start (needs psql and a role allowed to do so)
 #                        unless --keep-db is given.
 #   --keep-db            reuse the PostgreSQL database as it is (a loaded table is then not loaded again)
+#   --scalar-store       Trestle serves with --scalar-store: a PostgreSQL database it creates (or upgrades to
+#                        schema 8) gets the scalar store. A database kept with --keep-db has it or not as it was
+#                        created; the summary's state section says which
 #   --pg-prewarm         after the preload (and any --index), reads the entity table and its indexes into
 #                        shared buffers with pg_prewarm, as a server in its steady state holds them (a sequential
 #                        scan of a table over a quarter of shared_buffers goes through a small ring of buffers and
@@ -106,6 +109,7 @@ pg_port=5432
 pg_user=root
 pg_database=trestle_bench
 keep_db=false
+scalar_store=false
 pg_prewarm=false
 pg_settings=
 
@@ -142,6 +146,7 @@ while [ $# -gt 0 ]; do
     --pg-user) pg_user="$2"; shift ;;
     --pg-database) pg_database="$2"; shift ;;
     --keep-db) keep_db=true ;;
+    --scalar-store) scalar_store=true ;;
     --pg-prewarm) pg_prewarm=true ;;
     --pg-settings) pg_settings="$2"; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -263,6 +268,8 @@ pg_settings_report() { # the settings in effect for a new connection to the benc
     'work_mem', 'effective_cache_size', 'random_page_cost', 'jit', 'max_parallel_workers_per_gather',
     'effective_io_concurrency', 'autovacuum', 'synchronous_commit', 'fsync') ORDER BY name" | paste -sd, - \
     | sed 's/,/, /g'
+  bench_sql -c "SELECT CASE WHEN to_regclass('trestle_entity_scalar') IS NULL THEN 'no scalar store'
+    ELSE 'scalar store of ' || pg_size_pretty(pg_total_relation_size('trestle_entity_scalar')) END"
 }
 
 db_dirty=true
@@ -286,7 +293,8 @@ vacuum_if_dirty() { # db point
 prewarm_entities() { # --pg-prewarm: the entity table and its indexes into shared buffers
   bench_sql -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm" > /dev/null 2>&1
   bench_sql -c "SELECT sum(pg_prewarm(c.oid)) FROM pg_class c WHERE c.relname = 'trestle_entity'
-    OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'trestle_entity'::regclass)" > /dev/null
+    OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = 'trestle_entity'::regclass)
+    OR c.relname IN ('trestle_entity_scalar', 'trestle_entity_scalar_pk')" > /dev/null
   echo "prewarmed: $(cached_entities)"
 }
 cached_entities() { # how much of the entity table's heap is in shared buffers
@@ -383,6 +391,7 @@ start_trestle() { # db
   trestle_port="$(free_port)"
   local args=(serve --db "$db_url" --port "$trestle_port" --log-level warn)
   if [ -n "$pool_size" ]; then args+=(--pool-size "$pool_size"); fi
+  if [ "$scalar_store" = true ]; then args+=(--scalar-store); fi
   TRESTLE_JAVA_OPTS="$trestle_java_opts" "$root/trestle" "${args[@]}" >> "$out/trestle-$1.log" 2>&1 &
   trestle_pid=$!
   wait_for_http "http://127.0.0.1:$trestle_port/health" "$trestle_pid" "Trestle ($1)"
