@@ -40,11 +40,14 @@ public final class SchemaMigrator {
    *     version 8 without it, or on another database than PostgreSQL
    */
   public static String migrate(DataSource dataSource, boolean scalarStore) {
-    if (scalarStore && !DatabaseTypes.of(dataSource).name().equals("PostgreSQL")) {
-      throw new IllegalStateException(
-          "The scalar store is PostgreSQL's: "
-              + DatabaseTypes.of(dataSource).name()
-              + " evaluates filters on the entity rows themselves; start without it");
+    if (scalarStore) {
+      String database = DatabaseTypes.of(dataSource).name();
+      if (!database.equals("PostgreSQL")) {
+        throw new IllegalStateException(
+            "The scalar store is PostgreSQL's: "
+                + database
+                + " evaluates filters on the entity rows themselves; start without it");
+      }
     }
     flyway(dataSource, scalarStore).migrate();
     if (scalarStore && !hasScalarStore(dataSource)) {

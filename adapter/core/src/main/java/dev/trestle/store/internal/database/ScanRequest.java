@@ -28,34 +28,6 @@ public record ScanRequest(
     ScanShape shape,
     Condition prefilter) {
 
-  /** A request that reads the entity rows alone. */
-  public ScanRequest(
-      Store store,
-      QueryLimits limits,
-      long tableId,
-      Condition filter,
-      Condition keyRange,
-      Condition candidates,
-      List<String> select,
-      PageBudget budget,
-      String tableName,
-      String candidatesKey,
-      ScanShape shape) {
-    this(
-        store,
-        limits,
-        tableId,
-        filter,
-        keyRange,
-        candidates,
-        select,
-        budget,
-        tableName,
-        candidatesKey,
-        shape,
-        null);
-  }
-
   /** A request of no particular shape (its statements rendered per page). */
   public ScanRequest(
       Store store,
@@ -79,6 +51,7 @@ public record ScanRequest(
         budget,
         tableName,
         candidatesKey,
+        null,
         null);
   }
 

@@ -218,7 +218,8 @@ class PostgresDeclaredIndexPlanTest {
         .toList();
   }
 
-  private static List<String> queryAll(TableClient table, String filter) {
+  /** The keys a filter answers, read page by page through continuations (pages of 7). */
+  static List<String> queryAll(TableClient table, String filter) {
     List<String> keys = new ArrayList<>();
     EntityQuery query = EntityQuery.filter(filter).withTop(7);
     while (true) {

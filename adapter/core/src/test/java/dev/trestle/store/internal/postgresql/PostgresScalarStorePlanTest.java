@@ -3,8 +3,6 @@ package dev.trestle.store.internal.postgresql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.EdmType;
-import dev.trestle.EntityPage;
-import dev.trestle.EntityQuery;
 import dev.trestle.TableClient;
 import dev.trestle.TableEntity;
 import dev.trestle.TableService;
@@ -24,7 +22,6 @@ import dev.trestle.store.internal.filter.IndexCandidates;
 import dev.trestle.store.internal.filter.ScalarPrefilter;
 import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.TestDatabase;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jooq.Condition;
@@ -101,7 +98,9 @@ class PostgresScalarStorePlanTest {
                 .filter(e -> FilterEvaluator.matches(expression, e))
                 .map(e -> e.partitionKey() + "/" + e.rowKey())
                 .toList();
-        assertThat(queryAll(table, filter)).as(filter).containsExactlyElementsOf(expected);
+        assertThat(PostgresDeclaredIndexPlanTest.queryAll(table, filter))
+            .as(filter)
+            .containsExactlyElementsOf(expected);
       }
 
       service.createIndex("goods", "n", EdmType.INT32);
@@ -150,18 +149,5 @@ class PostgresScalarStorePlanTest {
             null,
             null,
             new ScalarPrefilter(store.dialect, "s").necessary(expression)));
-  }
-
-  private static List<String> queryAll(TableClient table, String filter) {
-    List<String> keys = new ArrayList<>();
-    EntityQuery query = EntityQuery.filter(filter).withTop(7);
-    while (true) {
-      EntityPage page = table.query(query);
-      page.entities().forEach(e -> keys.add(e.partitionKey() + "/" + e.rowKey()));
-      if (page.next().isEmpty()) {
-        return keys;
-      }
-      query = query.withContinuation(page.next().get());
-    }
   }
 }
