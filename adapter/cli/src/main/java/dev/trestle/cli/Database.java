@@ -5,6 +5,7 @@ import dev.trestle.TableService;
 import dev.trestle.cli.config.DatabaseSettings;
 import dev.trestle.cli.database.DatabaseConnector;
 import dev.trestle.store.H2IndexRepair;
+import dev.trestle.store.NewerSchemaException;
 import dev.trestle.store.SchemaMigrator;
 import javax.sql.DataSource;
 
@@ -58,6 +59,9 @@ record Database(TableService tables, HikariDataSource dataSource) implements Aut
               .migrate(access == Access.READ_WRITE)
               .scalarStore(settings.scalarStore())
               .build();
+    } catch (NewerSchemaException e) {
+      dataSource.close();
+      throw new CliException(ExitCode.DATABASE, e.getMessage(), e);
     } catch (IllegalStateException e) {
       dataSource.close();
       throw new CliException(ExitCode.USAGE, Trestle.oneLine(e.getMessage()), e);

@@ -147,6 +147,34 @@ class DatabaseCommandsTest {
         .isEqualTo(ExitCode.TABLE_NOT_FOUND);
   }
 
+  /**
+   * A database a newer Trestle has migrated is refused (serve takes migrate's path), since this one
+   * would write without what the newer schema keeps in step, or put older functions back over its
+   * own.
+   */
+  @org.junit.jupiter.api.Test
+  void aDatabaseANewerTrestleMigratedIsRefusedByCommandsThatWriteAndThatRead() {
+    String url = "jdbc:h2:mem:newer-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+    assertThat(CliRun.run("migrate", "--db", url).exitCode()).isZero();
+    org.flywaydb.core.Flyway.configure(getClass().getClassLoader())
+        .dataSource(url, "", "")
+        .locations("classpath:dev/trestle/migrations/h2", "classpath:dev/trestle/cli/newer")
+        .table(dev.trestle.store.SchemaMigrator.HISTORY_TABLE)
+        .ignoreMigrationPatterns("*:missing") // version 8 is a Java migration of core's
+        .load()
+        .migrate();
+    for (List<String> command :
+        List.of(
+            List.of("migrate", "--db", url), List.of("export", "--db", url, "--table", "Any"))) {
+      CliRun run = CliRun.run(command.toArray(String[]::new));
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATABASE);
+      assertThat(run.err())
+          .as(command.get(0))
+          .contains("schema is at version 99, newer than this Trestle's")
+          .doesNotContain("\n\tat ");
+    }
+  }
+
   @DatabaseTest
   void importStopsAtABadLineNamingItAndKeepsWhatWasWritten(TestDatabase db) throws Exception {
     Path file = dir.resolve("bad.ndjson");

@@ -8,6 +8,7 @@ import java.util.Optional;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationState;
 
 /**
  * Applies Trestle's schema migrations to a supported database, in the connection's current schema.
@@ -37,7 +38,8 @@ public final class SchemaMigrator {
    * has it keeps it whatever later starts ask.
    *
    * @throws IllegalStateException when the store is asked for on a database that was migrated to
-   *     version 8 without it, or on another database than PostgreSQL
+   *     version 8 without it, or on another database than PostgreSQL; or when a newer Trestle has
+   *     migrated the database (see {@link #refuseNewerSchema})
    */
   public static String migrate(DataSource dataSource, boolean scalarStore) {
     if (scalarStore) {
@@ -49,7 +51,9 @@ public final class SchemaMigrator {
                 + " evaluates filters on the entity rows themselves; start without it");
       }
     }
-    flyway(dataSource, scalarStore).migrate();
+    Flyway flyway = flyway(dataSource, scalarStore);
+    refuseNewer(flyway);
+    flyway.migrate();
     if (scalarStore && !hasScalarStore(dataSource)) {
       throw new IllegalStateException(
           "This database was created without the scalar store, which can only be chosen when its"
@@ -57,6 +61,38 @@ public final class SchemaMigrator {
               + " database (trestle copy) created with it, or start without it");
     }
     return version(dataSource).orElseThrow();
+  }
+
+  /**
+   * Fails when a newer Trestle has migrated this database past every version this one carries. Its
+   * statements and functions are then the newer Trestle's: this one would write without what they
+   * keep in step, and its migrations would put its own older functions back over theirs (Flyway
+   * applies a repeatable script again whenever its text differs). {@link #migrate} checks this
+   * first; a Trestle that does not migrate checks it at start.
+   *
+   * @throws NewerSchemaException when the database's schema is newer than this Trestle's
+   */
+  public static void refuseNewerSchema(DataSource dataSource) {
+    refuseNewer(flyway(dataSource));
+  }
+
+  private static void refuseNewer(Flyway flyway) {
+    String newest = null;
+    String ours = "none";
+    for (MigrationInfo migration : flyway.info().all()) {
+      if (migration.getVersion() == null) {
+        continue; // a repeatable script
+      }
+      MigrationState state = migration.getState();
+      if (state == MigrationState.FUTURE_SUCCESS || state == MigrationState.FUTURE_FAILED) {
+        newest = migration.getVersion().getVersion();
+      } else if (state.isResolved()) {
+        ours = migration.getVersion().getVersion();
+      }
+    }
+    if (newest != null) {
+      throw new NewerSchemaException(newest, ours);
+    }
   }
 
   /** Whether this database has the scalar store (see {@link #migrate(DataSource, boolean)}). */

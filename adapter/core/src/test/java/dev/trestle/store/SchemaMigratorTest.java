@@ -1,11 +1,13 @@
 package dev.trestle.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.TableEntity;
 import dev.trestle.TableService;
+import dev.trestle.store.internal.database.ScalarStoreMigration;
 import dev.trestle.testing.DatabaseTest;
 import dev.trestle.testing.TestDatabase;
 import java.sql.Connection;
@@ -16,6 +18,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.migration.Context;
+import org.flywaydb.core.api.migration.JavaMigration;
 
 class SchemaMigratorTest {
   /** The newest migration of both databases (they keep their versions in step). */
@@ -157,6 +163,73 @@ class SchemaMigratorTest {
           .hasMessageContaining("The scalar store is PostgreSQL's");
       assertThat(SchemaMigrator.version(empty)).isEmpty();
     }
+  }
+
+  @DatabaseTest
+  void refusesADatabaseANewerTrestleHasMigrated(TestDatabase database) throws SQLException {
+    try (HikariDataSource empty = emptyDatabase(database)) {
+      SchemaMigrator.migrate(empty, withScalarStore(database));
+      migratedByANewerTrestle(empty, database);
+      int applied = historyRows(empty);
+      String refusal = "schema is at version 9, newer than this Trestle's (" + LATEST + ")";
+
+      assertThatThrownBy(() -> SchemaMigrator.migrate(empty))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining(refusal);
+      assertThatThrownBy(() -> TableService.builder().dataSource(empty).migrate(false).build())
+          .hasMessageContaining(refusal);
+      assertThatThrownBy(() -> TableService.builder().dataSource(empty).build())
+          .hasMessageContaining(refusal);
+      // Nothing of this Trestle's was applied again over the newer one's.
+      assertThat(historyRows(empty)).isEqualTo(applied);
+    }
+  }
+
+  /** Applies a version 9 that does nothing, as a later Trestle's migrations would. */
+  private static void migratedByANewerTrestle(HikariDataSource dataSource, TestDatabase database) {
+    String folder = database.kind() == TestDatabase.Kind.H2 ? "h2" : "postgresql";
+    JavaMigration version9 =
+        new JavaMigration() {
+          @Override
+          public MigrationVersion getVersion() {
+            return MigrationVersion.fromVersion("9");
+          }
+
+          @Override
+          public String getDescription() {
+            return "a newer Trestle";
+          }
+
+          @Override
+          public Integer getChecksum() {
+            return null;
+          }
+
+          @Override
+          public boolean canExecuteInTransaction() {
+            return true;
+          }
+
+          @Override
+          public void migrate(Context context) {}
+        };
+    Flyway.configure(SchemaMigratorTest.class.getClassLoader())
+        .dataSource(dataSource)
+        .locations("classpath:dev/trestle/migrations/" + folder)
+        .javaMigrations(new ScalarStoreMigration(withScalarStore(database)), version9)
+        .table(SchemaMigrator.HISTORY_TABLE)
+        .load()
+        .migrate();
+  }
+
+  private static int historyRows(HikariDataSource dataSource) {
+    return Flyway.configure(SchemaMigratorTest.class.getClassLoader())
+        .dataSource(dataSource)
+        .table(SchemaMigrator.HISTORY_TABLE)
+        .load()
+        .info()
+        .applied()
+        .length;
   }
 
   private static boolean withScalarStore(TestDatabase database) {

@@ -162,6 +162,8 @@ public final class Store implements AutoCloseable {
     store.dialect.prepareDatabase(store.sql);
     if (settings.migrate()) {
       SchemaMigrator.migrate(store.dataSource(), settings.scalarStore());
+    } else {
+      SchemaMigrator.refuseNewerSchema(store.dataSource());
     }
     repair.afterMigrations(store.dataSource());
     // The database decides, whatever this start asked: every server of a database that has the
