@@ -7,8 +7,11 @@ import java.sql.SQLException;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationState;
+import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * Applies Trestle's schema migrations to a supported database, in the connection's current schema.
@@ -51,9 +54,17 @@ public final class SchemaMigrator {
                 + " evaluates filters on the entity rows themselves; start without it");
       }
     }
-    Flyway flyway = flyway(dataSource, scalarStore);
-    refuseNewer(flyway);
-    flyway.migrate();
+    MigrationVersion ours = refuseNewer(configuration(dataSource, scalarStore).load());
+    try {
+      configuration(dataSource, scalarStore).callbacks(new NewerSchemaGuard(ours)).load().migrate();
+    } catch (FlywayException e) {
+      for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+        if (cause instanceof NewerSchemaException newer) {
+          throw newer;
+        }
+      }
+      throw e;
+    }
     if (scalarStore && !hasScalarStore(dataSource)) {
       throw new IllegalStateException(
           "This database was created without the scalar store, which can only be chosen when its"
@@ -76,9 +87,10 @@ public final class SchemaMigrator {
     refuseNewer(flyway(dataSource));
   }
 
-  private static void refuseNewer(Flyway flyway) {
+  /** Fails on a newer schema; otherwise returns the newest version this Trestle carries. */
+  private static MigrationVersion refuseNewer(Flyway flyway) {
     String newest = null;
-    String ours = "none";
+    MigrationVersion ours = MigrationVersion.EMPTY;
     for (MigrationInfo migration : flyway.info().all()) {
       if (migration.getVersion() == null) {
         continue; // a repeatable script
@@ -87,12 +99,13 @@ public final class SchemaMigrator {
       if (state == MigrationState.FUTURE_SUCCESS || state == MigrationState.FUTURE_FAILED) {
         newest = migration.getVersion().getVersion();
       } else if (state.isResolved()) {
-        ours = migration.getVersion().getVersion();
+        ours = migration.getVersion();
       }
     }
     if (newest != null) {
-      throw new NewerSchemaException(newest, ours);
+      throw new NewerSchemaException(newest, ours.getVersion());
     }
+    return ours;
   }
 
   /** Whether this database has the scalar store (see {@link #migrate(DataSource, boolean)}). */
@@ -123,17 +136,16 @@ public final class SchemaMigrator {
   }
 
   private static Flyway flyway(DataSource dataSource) {
-    return flyway(dataSource, false);
+    return configuration(dataSource, false).load();
   }
 
-  private static Flyway flyway(DataSource dataSource, boolean scalarStore) {
+  private static FluentConfiguration configuration(DataSource dataSource, boolean scalarStore) {
     return Flyway.configure(SchemaMigrator.class.getClassLoader())
         .javaMigrations(new ScalarStoreMigration(scalarStore))
         .dataSource(dataSource)
         .locations(
             "classpath:dev/trestle/migrations/" + DatabaseTypes.of(dataSource).migrationFolder())
         .table(HISTORY_TABLE)
-        .failOnMissingLocations(true)
-        .load();
+        .failOnMissingLocations(true);
   }
 }

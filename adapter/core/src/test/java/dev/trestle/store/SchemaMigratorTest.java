@@ -185,9 +185,53 @@ class SchemaMigratorTest {
     }
   }
 
+  /**
+   * An older Trestle that looked at the history before a newer one migrated finds the newer version
+   * under Flyway's lock, and applies none of its repeatable scripts over the newer ones.
+   */
+  @DatabaseTest
+  void anOlderTrestleThatLookedBeforeTheNewerOneMigratedAppliesNothing(TestDatabase database)
+      throws SQLException {
+    try (HikariDataSource empty = emptyDatabase(database)) {
+      SchemaMigrator.migrate(empty, withScalarStore(database));
+      migratedByANewerTrestle(empty, database);
+      int applied = historyRows(empty);
+      Flyway older =
+          Flyway.configure(SchemaMigratorTest.class.getClassLoader())
+              .dataSource(empty)
+              .locations(
+                  "classpath:dev/trestle/migrations/" + folder(database),
+                  "classpath:dev/trestle/store/older")
+              .javaMigrations(new ScalarStoreMigration(withScalarStore(database)))
+              .table(SchemaMigrator.HISTORY_TABLE)
+              .callbacks(new NewerSchemaGuard(MigrationVersion.fromVersion(LATEST)))
+              .load();
+
+      assertThatThrownBy(older::migrate)
+          .hasStackTraceContaining("schema is at version 9, newer than this Trestle's (8)");
+      assertThat(historyRows(empty)).isEqualTo(applied);
+      try (Connection connection = empty.getConnection();
+          ResultSet tables =
+              connection
+                  .getMetaData()
+                  .getTables(
+                      null,
+                      connection.getSchema(),
+                      database.kind() == TestDatabase.Kind.H2
+                          ? "OLDER_SCRIPT_RAN"
+                          : "older_script_ran",
+                      null)) {
+        assertThat(tables.next()).isFalse();
+      }
+    }
+  }
+
+  private static String folder(TestDatabase database) {
+    return database.kind() == TestDatabase.Kind.H2 ? "h2" : "postgresql";
+  }
+
   /** Applies a version 9 that does nothing, as a later Trestle's migrations would. */
   private static void migratedByANewerTrestle(HikariDataSource dataSource, TestDatabase database) {
-    String folder = database.kind() == TestDatabase.Kind.H2 ? "h2" : "postgresql";
     JavaMigration version9 =
         new JavaMigration() {
           @Override
@@ -215,7 +259,7 @@ class SchemaMigratorTest {
         };
     Flyway.configure(SchemaMigratorTest.class.getClassLoader())
         .dataSource(dataSource)
-        .locations("classpath:dev/trestle/migrations/" + folder)
+        .locations("classpath:dev/trestle/migrations/" + folder(database))
         .javaMigrations(new ScalarStoreMigration(withScalarStore(database)), version9)
         .table(SchemaMigrator.HISTORY_TABLE)
         .load()
