@@ -9,9 +9,9 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
-import org.flywaydb.core.api.MigrationState;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.jooq.exception.DataAccessException;
 
 /**
  * Applies Trestle's schema migrations to a supported database, in the connection's current schema.
@@ -25,6 +25,11 @@ public final class SchemaMigrator {
    * history.
    */
   public static final String HISTORY_TABLE = "trestle_schema_history";
+
+  /**
+   * The newest schema version this Trestle carries (SchemaMigratorTest holds it to the migrations).
+   */
+  static final MigrationVersion NEWEST_VERSION = MigrationVersion.fromVersion("8");
 
   private SchemaMigrator() {}
 
@@ -54,9 +59,9 @@ public final class SchemaMigrator {
                 + " evaluates filters on the entity rows themselves; start without it");
       }
     }
-    MigrationVersion ours = refuseNewer(configuration(dataSource, scalarStore).load());
+    refuseNewerSchema(dataSource);
     try {
-      configuration(dataSource, scalarStore).callbacks(new NewerSchemaGuard(ours)).load().migrate();
+      configuration(dataSource, scalarStore).callbacks(new NewerSchemaGuard()).load().migrate();
     } catch (FlywayException e) {
       for (Throwable cause = e; cause != null; cause = cause.getCause()) {
         if (cause instanceof NewerSchemaException newer) {
@@ -84,28 +89,13 @@ public final class SchemaMigrator {
    * @throws NewerSchemaException when the database's schema is newer than this Trestle's
    */
   public static void refuseNewerSchema(DataSource dataSource) {
-    refuseNewer(flyway(dataSource));
-  }
-
-  /** Fails on a newer schema; otherwise returns the newest version this Trestle carries. */
-  private static MigrationVersion refuseNewer(Flyway flyway) {
-    String newest = null;
-    MigrationVersion ours = MigrationVersion.EMPTY;
-    for (MigrationInfo migration : flyway.info().all()) {
-      if (migration.getVersion() == null) {
-        continue; // a repeatable script
-      }
-      MigrationState state = migration.getState();
-      if (state == MigrationState.FUTURE_SUCCESS || state == MigrationState.FUTURE_FAILED) {
-        newest = migration.getVersion().getVersion();
-      } else if (state.isResolved()) {
-        ours = migration.getVersion();
-      }
+    try (Connection connection = dataSource.getConnection()) {
+      NewerSchemaGuard.check(connection);
+    } catch (SQLException e) {
+      // not an IllegalStateException: that one says the configuration is wrong
+      throw new DataAccessException(
+          "Could not read the database's schema history: " + e.getMessage(), e);
     }
-    if (newest != null) {
-      throw new NewerSchemaException(newest, ours.getVersion());
-    }
-    return ours;
   }
 
   /** Whether this database has the scalar store (see {@link #migrate(DataSource, boolean)}). */

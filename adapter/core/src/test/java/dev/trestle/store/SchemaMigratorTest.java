@@ -34,6 +34,7 @@ class SchemaMigratorTest {
       assertThat(SchemaMigrator.migrate(empty, withScalarStore(database))).isEqualTo(LATEST);
       assertThat(SchemaMigrator.migrate(empty, withScalarStore(database))).isEqualTo(LATEST);
       assertThat(SchemaMigrator.version(empty)).contains(LATEST);
+      assertThat(SchemaMigrator.NEWEST_VERSION.getVersion()).isEqualTo(LATEST);
       try (TableService service = TableService.builder().dataSource(empty).migrate(false).build()) {
         service.createTable("works");
         service.tableClient("works").insert(TableEntity.builder("p", "r").put("n", 1).build());
@@ -204,7 +205,7 @@ class SchemaMigratorTest {
                   "classpath:dev/trestle/store/older")
               .javaMigrations(new ScalarStoreMigration(withScalarStore(database)))
               .table(SchemaMigrator.HISTORY_TABLE)
-              .callbacks(new NewerSchemaGuard(MigrationVersion.fromVersion(LATEST)))
+              .callbacks(new NewerSchemaGuard())
               .load();
 
       assertThatThrownBy(older::migrate)
