@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.trestle.cli.config.DatabaseSettings;
 import dev.trestle.cli.database.DatabaseConnector;
 import dev.trestle.store.H2IndexRepair;
+import dev.trestle.store.NewerSchemaException;
 import dev.trestle.store.SchemaMigrator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -42,6 +43,7 @@ final class MigrateCommand implements Callable<Integer> {
     try (HikariDataSource dataSource = DatabaseConnector.open(settings.withPoolSize(2), null)) {
       Optional<String> before = version(dataSource, settings);
       if (statusOnly) {
+        refuseNewer(dataSource);
         Database.repair(repair, dataSource, settings);
         trestle
             .out()
@@ -81,6 +83,15 @@ final class MigrateCommand implements Callable<Integer> {
                           + before.map(v -> " (was " + v + ")").orElse(" (was empty)"))
                   + withScalarStore(dataSource));
       return ExitCode.OK;
+    }
+  }
+
+  /** A schema a newer Trestle migrated is this one's to refuse, also when only asked its status. */
+  private static void refuseNewer(HikariDataSource dataSource) {
+    try {
+      SchemaMigrator.refuseNewerSchema(dataSource);
+    } catch (NewerSchemaException e) {
+      throw new CliException(ExitCode.DATABASE, e.getMessage(), e);
     }
   }
 

@@ -165,7 +165,9 @@ class DatabaseCommandsTest {
         .migrate();
     for (List<String> command :
         List.of(
-            List.of("migrate", "--db", url), List.of("export", "--db", url, "--table", "Any"))) {
+            List.of("migrate", "--db", url),
+            List.of("migrate", "--status", "--db", url),
+            List.of("export", "--db", url, "--table", "Any"))) {
       CliRun run = CliRun.run(command.toArray(String[]::new));
       assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.DATABASE);
       assertThat(run.err())
