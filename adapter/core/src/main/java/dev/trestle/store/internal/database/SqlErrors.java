@@ -77,7 +77,19 @@ public final class SqlErrors {
    */
   boolean isMalformedValue(Throwable e) {
     String state = sqlState(e);
-    return state != null && (state.startsWith("22") || states.malformedValue(state, vendorCode(e)));
+    if (state == null || raisedByDriver(e)) {
+      return false;
+    }
+    return state.startsWith("22") || states.malformedValue(state, vendorCode(e));
+  }
+
+  private boolean raisedByDriver(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql) {
+        return states.raisedByDriver(sql);
+      }
+    }
+    return false;
   }
 
   /** The database's own words, without the statement some drivers append. */

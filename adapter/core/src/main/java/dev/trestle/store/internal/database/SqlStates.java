@@ -1,5 +1,6 @@
 package dev.trestle.store.internal.database;
 
+import java.sql.SQLException;
 import java.util.Set;
 
 /**
@@ -39,6 +40,15 @@ public interface SqlStates {
    * exceptions): a row written by SQL in a form Trestle cannot read.
    */
   default boolean malformedValue(String state, int vendorCode) {
+    return false;
+  }
+
+  /**
+   * The driver raised this failure itself, without the database: a data exception of the driver's
+   * (a parameter left without a value, say) is then a fault of Trestle's statement, not a stored
+   * value that cannot be converted.
+   */
+  default boolean raisedByDriver(SQLException failure) {
     return false;
   }
 

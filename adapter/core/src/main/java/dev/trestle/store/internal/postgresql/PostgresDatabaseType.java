@@ -14,7 +14,7 @@ import org.jooq.DSLContext;
  * and the optional GIN index on the properties ({@link GinPropertyIndex}).
  */
 public final class PostgresDatabaseType extends DatabaseType {
-  private static final SqlStates STATES =
+  private static final SqlStates STANDARD_STATES =
       SqlStates.of(
           Set.of(
               "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
@@ -24,6 +24,8 @@ public final class PostgresDatabaseType extends DatabaseType {
               "53000", "53100", "53200", "53300", "53400"), // out of disk, memory, connections
           Set.of(), // 23503, the standard state
           Set.of("40P01")); // deadlock detected
+
+  private static final SqlStates STATES = new PostgresSqlStates(STANDARD_STATES);
 
   public PostgresDatabaseType() {
     super("PostgreSQL", new PostgresDialect(), STATES, CursorScan.THROUGH_CURSOR);

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.PSQLState;
+import org.postgresql.util.ServerErrorMessage;
 
 /** Each database's own SQLStates are read through its type; the standard ones on every database. */
 class SqlErrorsTest {
@@ -43,6 +46,25 @@ class SqlErrorsTest {
     assertThat(H2.isUnavailable(failure("90098"))).isTrue();
     assertThat(H2.isMissingParent(failure("23506"))).isTrue();
     assertThat(H2.isTransient(failure("HYT00"))).isTrue();
+  }
+
+  /**
+   * pgjdbc raises 22023 itself for a parameter left without a value, a fault of the statement; the
+   * server raises it for a stored value that cannot be converted (an invalid base64 text, say).
+   */
+  @Test
+  void aDataExceptionTheDriverRaisedItselfIsNotAStoredValues() {
+    PSQLException ofTheDriver =
+        new PSQLException("No value specified for parameter 1.", PSQLState.INVALID_PARAMETER_VALUE);
+    PSQLException ofTheServer =
+        new PSQLException(new ServerErrorMessage("SERROR\0C22023\0Minvalid base64 end sequence\0"));
+    assertThat(ofTheServer.getSQLState()).isEqualTo("22023");
+
+    assertThat(POSTGRESQL.isMalformedValue(new DataAccessException("failed", ofTheDriver)))
+        .isFalse();
+    assertThat(POSTGRESQL.isMalformedValue(new DataAccessException("failed", ofTheServer)))
+        .isTrue();
+    assertThat(H2.isMalformedValue(failure("22018"))).isTrue();
   }
 
   @Test
