@@ -19,9 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 
 class SchemaMigratorTest {
   /** The newest migration of both databases (they keep their versions in step). */
@@ -233,38 +232,22 @@ class SchemaMigratorTest {
 
   /** Applies a version 9 that does nothing, as a later Trestle's migrations would. */
   private static void migratedByANewerTrestle(HikariDataSource dataSource, TestDatabase database) {
-    JavaMigration version9 =
-        new JavaMigration() {
-          @Override
-          public MigrationVersion getVersion() {
-            return MigrationVersion.fromVersion("9");
-          }
-
-          @Override
-          public String getDescription() {
-            return "a newer Trestle";
-          }
-
-          @Override
-          public Integer getChecksum() {
-            return null;
-          }
-
-          @Override
-          public boolean canExecuteInTransaction() {
-            return true;
-          }
-
-          @Override
-          public void migrate(Context context) {}
-        };
     Flyway.configure(SchemaMigratorTest.class.getClassLoader())
         .dataSource(dataSource)
         .locations("classpath:dev/trestle/migrations/" + folder(database))
-        .javaMigrations(new ScalarStoreMigration(withScalarStore(database)), version9)
+        .javaMigrations(
+            new ScalarStoreMigration(withScalarStore(database)), new V9__A_newer_trestle())
         .table(SchemaMigrator.HISTORY_TABLE)
         .load()
         .migrate();
+  }
+
+  /**
+   * A later Trestle's version 9 (Flyway reads the version from the class's name): it does nothing.
+   */
+  static final class V9__A_newer_trestle extends BaseJavaMigration {
+    @Override
+    public void migrate(Context context) {}
   }
 
   private static int historyRows(HikariDataSource dataSource) {
