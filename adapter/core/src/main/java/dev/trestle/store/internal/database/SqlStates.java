@@ -63,26 +63,47 @@ public interface SqlStates {
       Set<String> missingParent,
       Set<String> retryable,
       Set<String> malformedValue) {
-    return new SqlStates() {
-      @Override
-      public boolean malformedValue(String state, int vendorCode) {
-        return malformedValue.contains(state);
-      }
+    return new Listed(unavailable, missingParent, retryable, malformedValue);
+  }
 
-      @Override
-      public boolean unavailable(String state, int vendorCode) {
-        return unavailable.contains(state);
-      }
+  /**
+   * A database's own states, listed by meaning; a database extends it for what a list cannot say.
+   */
+  class Listed implements SqlStates {
+    private final Set<String> unavailable;
+    private final Set<String> missingParent;
+    private final Set<String> retryable;
+    private final Set<String> malformedValue;
 
-      @Override
-      public boolean missingParent(String state, int vendorCode) {
-        return missingParent.contains(state);
-      }
+    protected Listed(
+        Set<String> unavailable,
+        Set<String> missingParent,
+        Set<String> retryable,
+        Set<String> malformedValue) {
+      this.unavailable = unavailable;
+      this.missingParent = missingParent;
+      this.retryable = retryable;
+      this.malformedValue = malformedValue;
+    }
 
-      @Override
-      public boolean retryable(String state, int vendorCode) {
-        return retryable.contains(state);
-      }
-    };
+    @Override
+    public boolean malformedValue(String state, int vendorCode) {
+      return malformedValue.contains(state);
+    }
+
+    @Override
+    public boolean unavailable(String state, int vendorCode) {
+      return unavailable.contains(state);
+    }
+
+    @Override
+    public boolean missingParent(String state, int vendorCode) {
+      return missingParent.contains(state);
+    }
+
+    @Override
+    public boolean retryable(String state, int vendorCode) {
+      return retryable.contains(state);
+    }
   }
 }

@@ -3,41 +3,24 @@ package dev.trestle.store.internal.postgresql;
 import dev.trestle.store.internal.database.SqlStates;
 import java.lang.reflect.Method;
 import java.sql.SQLException;
+import java.util.Set;
 
 /**
- * PostgreSQL's states, and which failures pgjdbc raised itself: those carry no message from the
+ * PostgreSQL's own states, and which failures pgjdbc raised itself: those carry no message from the
  * server. Read by reflection, since the driver is an optional dependency of core.
  */
-final class PostgresSqlStates implements SqlStates {
-  private final SqlStates states;
-
-  PostgresSqlStates(SqlStates states) {
-    this.states = states;
-  }
-
-  @Override
-  public boolean unavailable(String state, int vendorCode) {
-    return states.unavailable(state, vendorCode);
-  }
-
-  @Override
-  public boolean duplicateKey(String state, int vendorCode) {
-    return states.duplicateKey(state, vendorCode);
-  }
-
-  @Override
-  public boolean missingParent(String state, int vendorCode) {
-    return states.missingParent(state, vendorCode);
-  }
-
-  @Override
-  public boolean retryable(String state, int vendorCode) {
-    return states.retryable(state, vendorCode);
-  }
-
-  @Override
-  public boolean malformedValue(String state, int vendorCode) {
-    return states.malformedValue(state, vendorCode);
+final class PostgresSqlStates extends SqlStates.Listed {
+  PostgresSqlStates() {
+    super(
+        Set.of(
+            "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
+            "57P05", // idle session timeout: the server closed the connection
+            "57014", // a statement cancelled (a statement_timeout of the database's)
+            "25006", // read-only: a standby after a failover, default_transaction_read_only
+            "53000", "53100", "53200", "53300", "53400"), // out of disk, memory, connections
+        Set.of(), // 23503, the standard state
+        Set.of("40P01"), // deadlock detected
+        Set.of()); // class 22, the standard states
   }
 
   @Override
