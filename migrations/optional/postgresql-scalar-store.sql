@@ -5,6 +5,7 @@
 -- The scalar store: one narrow row per entity holding its small typed values, so that a filter on properties
 -- without a declared index reads this table rather than the whole entity heap (1.3 KB rows, never TOASTed).
 -- bench/RESULTS.md "Unindexed filter scans: alternatives measured" measured 2 to 3.5x less CPU per row.
+-- Schema version 9 adds each row's signature of its String values (migrations/postgresql/V9__scalar_signatures.sql).
 --
 -- No foreign key to trestle_entity: a referential check per inserted row costs ~20% of a batch insert. Every
 -- write of trestle_entity writes or deletes the entity's scalar row in the same statement or transaction; an

@@ -495,9 +495,10 @@ BEGIN
     -- the scalar store, where the database has one, in the same transaction; deletes remove it by trigger
     -- (migrations/optional/postgresql-scalar-store.sql)
     IF to_regclass('trestle_entity_scalar') IS NOT NULL THEN
-      INSERT INTO trestle_entity_scalar (table_id, partition_key, row_key, scalars)
-      VALUES (tid, pk, rk, trestle_scalars(given))
-      ON CONFLICT ON CONSTRAINT trestle_entity_scalar_pk DO UPDATE SET scalars = EXCLUDED.scalars;
+      INSERT INTO trestle_entity_scalar (table_id, partition_key, row_key, scalars, signature)
+      VALUES (tid, pk, rk, trestle_scalars(given), trestle_string_signature(given))
+      ON CONFLICT ON CONSTRAINT trestle_entity_scalar_pk
+      DO UPDATE SET scalars = EXCLUDED.scalars, signature = EXCLUDED.signature;
     END IF;
     RETURN trestle_etag(version);
   END LOOP;

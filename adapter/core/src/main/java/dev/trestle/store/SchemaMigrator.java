@@ -29,7 +29,7 @@ public final class SchemaMigrator {
   /**
    * The newest schema version this Trestle carries (SchemaMigratorTest holds it to the migrations).
    */
-  static final MigrationVersion NEWEST_VERSION = MigrationVersion.fromVersion("8");
+  static final MigrationVersion NEWEST_VERSION = MigrationVersion.fromVersion("9");
 
   private SchemaMigrator() {}
 

@@ -24,7 +24,7 @@ import org.flywaydb.core.api.migration.Context;
 
 class SchemaMigratorTest {
   /** The newest migration of both databases (they keep their versions in step). */
-  private static final String LATEST = "8";
+  private static final String LATEST = "9";
 
   @DatabaseTest
   void migratesAnEmptyDatabaseOnceAndReportsTheVersion(TestDatabase database) throws SQLException {
@@ -171,7 +171,7 @@ class SchemaMigratorTest {
       SchemaMigrator.migrate(empty, withScalarStore(database));
       migratedByANewerTrestle(empty, database);
       int applied = historyRows(empty);
-      String refusal = "schema is at version 9, newer than this Trestle's (" + LATEST + ")";
+      String refusal = "schema is at version 10, newer than this Trestle's (" + LATEST + ")";
 
       assertThatThrownBy(() -> SchemaMigrator.migrate(empty))
           .isInstanceOf(IllegalStateException.class)
@@ -208,7 +208,7 @@ class SchemaMigratorTest {
               .load();
 
       assertThatThrownBy(older::migrate)
-          .hasStackTraceContaining("schema is at version 9, newer than this Trestle's (8)");
+          .hasStackTraceContaining("schema is at version 10, newer than this Trestle's (9)");
       assertThat(historyRows(empty)).isEqualTo(applied);
       try (Connection connection = empty.getConnection();
           ResultSet tables =
@@ -230,22 +230,22 @@ class SchemaMigratorTest {
     return database.kind() == TestDatabase.Kind.H2 ? "h2" : "postgresql";
   }
 
-  /** Applies a version 9 that does nothing, as a later Trestle's migrations would. */
+  /** Applies a version 10 that does nothing, as a later Trestle's migrations would. */
   private static void migratedByANewerTrestle(HikariDataSource dataSource, TestDatabase database) {
     Flyway.configure(SchemaMigratorTest.class.getClassLoader())
         .dataSource(dataSource)
         .locations("classpath:dev/trestle/migrations/" + folder(database))
         .javaMigrations(
-            new ScalarStoreMigration(withScalarStore(database)), new V9__A_newer_trestle())
+            new ScalarStoreMigration(withScalarStore(database)), new V10__A_newer_trestle())
         .table(SchemaMigrator.HISTORY_TABLE)
         .load()
         .migrate();
   }
 
   /**
-   * A later Trestle's version 9 (Flyway reads the version from the class's name): it does nothing.
+   * A later Trestle's version 10 (Flyway reads the version from the class's name): it does nothing.
    */
-  static final class V9__A_newer_trestle extends BaseJavaMigration {
+  static final class V10__A_newer_trestle extends BaseJavaMigration {
     @Override
     public void migrate(Context context) {}
   }

@@ -10,8 +10,9 @@ import java.sql.Statement;
 
 /**
  * The scalar store's invariant on PostgreSQL: every entity has exactly its scalar row, {@code
- * trestle_scalars(properties)}; a missing or stale one would hide the entity from a filter. Usable
- * after any test's writes; on H2, which keeps no scalar store, it checks nothing.
+ * trestle_scalars(properties)} signed {@code trestle_string_signature(properties)}; a missing or
+ * stale one would hide the entity from a filter. Usable after any test's writes; on H2, which keeps
+ * no scalar store, it checks nothing.
  */
 public final class ScalarStoreCheck {
   private ScalarStoreCheck() {}
@@ -29,7 +30,8 @@ public final class ScalarStoreCheck {
                     + " left join trestle_entity_scalar s"
                     + " using (table_id, partition_key, row_key)"
                     + " where t.account = ?"
-                    + " and s.scalars is distinct from trestle_scalars(e.properties)")) {
+                    + " and (s.scalars is distinct from trestle_scalars(e.properties)"
+                    + " or s.signature is distinct from trestle_string_signature(e.properties))")) {
       count.setString(1, account);
       try (ResultSet row = count.executeQuery()) {
         row.next();

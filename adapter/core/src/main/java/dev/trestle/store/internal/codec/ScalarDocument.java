@@ -1,6 +1,8 @@
 package dev.trestle.store.internal.codec;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 
 /**
  * The scalar document of a stored properties document ({@link PropertyCodec}), as PostgreSQL's
@@ -15,6 +17,10 @@ import java.nio.charset.StandardCharsets;
  * costs no parse into a tree. Lengths count code points, as PostgreSQL's {@code length()} does: the
  * stored text of a character from U+E800 up is a supplementary character (UnitOrderText), two Java
  * chars but one PostgreSQL character.
+ *
+ * <p>The same pass computes the row's signature ({@link #stringBits}): two bits of 64 for each
+ * String value copied, so that a filter's equality on a String tests one {@code bigint} before it
+ * looks into the document (a Bloom filter: a row whose signature lacks the bits cannot match).
  */
 public final class ScalarDocument {
   /** The longest String or Binary stored text copied into the scalar document. */
@@ -25,25 +31,63 @@ public final class ScalarDocument {
 
   private ScalarDocument() {}
 
+  /** A scalar row's values: its scalar document and its signature. */
+  public record ScalarRow(String document, long signature) {}
+
+  private static final ThreadLocal<MessageDigest> MD5 =
+      ThreadLocal.withInitial(
+          () -> {
+            try {
+              return MessageDigest.getInstance("MD5");
+            } catch (NoSuchAlgorithmException e) {
+              throw new IllegalStateException("every Java platform has MD5", e);
+            }
+          });
+
   /** The scalar document of a stored properties document. */
   public static String of(String properties) {
+    return row(properties).document();
+  }
+
+  /** The scalar row of a stored properties document. */
+  public static ScalarRow row(String properties) {
     return scan(new CharSource(properties));
   }
 
   /** The same from the document's UTF-8 bytes, as PostgreSQL sends a row. */
   public static String of(byte[] utf8) {
+    return row(utf8).document();
+  }
+
+  /** The scalar row from the document's UTF-8 bytes. */
+  public static ScalarRow row(byte[] utf8) {
     return scan(new ByteSource(utf8));
   }
 
-  private static String scan(Source s) {
+  /**
+   * The bits a String value of {@value #MAX_COPIED} characters or fewer sets in its row's
+   * signature: two of 64, numbered by the first two bytes (each modulo 64) of the MD5 of the UTF-8
+   * of the property's name, U+0001 and the value's stored text, as PostgreSQL's {@code
+   * trestle_string_signature(properties)} (migrations/postgresql/V9__scalar_signatures.sql, the
+   * definition's one home) computes them. Longer values set none.
+   */
+  public static long stringBits(String name, String storedText) {
+    MessageDigest md5 = MD5.get();
+    md5.update((name + '\u0001' + storedText).getBytes(StandardCharsets.UTF_8));
+    byte[] hash = md5.digest();
+    return (1L << (hash[0] & 63)) | (1L << (hash[1] & 63));
+  }
+
+  private static ScalarRow scan(Source s) {
     int n = s.length();
     int i = s.skipSpace(0);
     s.expect(i, '{');
     i = s.skipSpace(i + 1);
     if (i < n && s.at(i) == '}') {
       s.expectEnd(i + 1);
-      return EMPTY;
+      return new ScalarRow(EMPTY, 0);
     }
+    long signature = 0;
     StringBuilder out = new StringBuilder(n);
     out.append('{');
     while (true) {
@@ -84,11 +128,15 @@ public final class ScalarDocument {
         out.append("true");
       } else {
         s.copy(valueStart, valueEnd, out);
+        if (tag == 's') {
+          signature |=
+              stringBits(s.decoded(nameStart, nameEnd), s.decoded(valueStart + 1, valueEnd - 1));
+        }
       }
       i = s.skipSpace(i + 1);
       if (i < n && s.at(i) == '}') {
         s.expectEnd(i + 1);
-        return out.append('}').toString();
+        return new ScalarRow(out.append('}').toString(), signature);
       }
       s.expect(i, ',');
       i = s.skipSpace(i + 1);
@@ -214,6 +262,36 @@ public final class ScalarDocument {
         }
       }
       return false;
+    }
+
+    /** The text of the JSON string whose units, between its quotes, are [from, to). */
+    final String decoded(int from, int to) {
+      String raw = text(from, to);
+      if (raw.indexOf('\\') < 0) {
+        return raw;
+      }
+      StringBuilder out = new StringBuilder(raw.length());
+      for (int i = 0; i < raw.length(); i++) {
+        char c = raw.charAt(i);
+        if (c != '\\') {
+          out.append(c);
+          continue;
+        }
+        char escaped = raw.charAt(++i);
+        switch (escaped) {
+          case 'b' -> out.append('\b');
+          case 'f' -> out.append('\f');
+          case 'n' -> out.append('\n');
+          case 'r' -> out.append('\r');
+          case 't' -> out.append('\t');
+          case 'u' -> {
+            out.append((char) Integer.parseInt(raw, i + 1, i + 5, 16));
+            i += 4;
+          }
+          default -> out.append(escaped); // " \ /
+        }
+      }
+      return out.toString();
     }
 
     private String text(int from, int to) {

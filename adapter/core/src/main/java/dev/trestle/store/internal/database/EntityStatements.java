@@ -98,7 +98,8 @@ public final class EntityStatements {
   public final String groupInsertRows;
 
   private static final String SCALAR_UPSERT =
-      "insert into trestle_entity_scalar (table_id, partition_key, row_key, scalars) select"
+      "insert into trestle_entity_scalar (table_id, partition_key, row_key, scalars, signature)"
+          + " select"
           + " w.table_id, w.partition_key, w.row_key, ";
 
   /**
@@ -108,7 +109,8 @@ public final class EntityStatements {
    * (migrations/optional/postgresql-scalar-store.sql).
    */
   private static final String SCALAR_CONFLICT =
-      " on conflict (table_id, partition_key, row_key) do update set scalars = excluded.scalars";
+      " on conflict (table_id, partition_key, row_key) do update set scalars = excluded.scalars,"
+          + " signature = excluded.signature";
 
   private final String entitiesForReading;
   private final ConcurrentMap<Integer, String> locks = new ConcurrentHashMap<>();
@@ -192,7 +194,8 @@ public final class EntityStatements {
 
   /**
    * {@code dml}, writing the properties of entity rows, made to write their scalar rows too when
-   * the store has them, in the same statement: the scalar document is bound after {@code dml}'s
+   * the store has them, in the same statement: the scalar document and its signature ({@link
+   * dev.trestle.store.internal.codec.ScalarDocument.ScalarRow}) are bound after {@code dml}'s
    * binds, and the statement answers {@code dml}'s rows, as an update count, or their ticks when
    * {@code returningTicks} (without the scalar store, {@code dml} must then answer them itself).
    */
@@ -202,7 +205,7 @@ public final class EntityStatements {
             + dml
             + " returning table_id, partition_key, row_key"
             + (returningTicks ? ", ticks) " : ") ");
-    String scalar = SCALAR_UPSERT + "cast(? as jsonb) from w" + SCALAR_CONFLICT;
+    String scalar = SCALAR_UPSERT + "cast(? as jsonb), cast(? as bigint) from w" + SCALAR_CONFLICT;
     return returningTicks
         ? written + ", s as (" + scalar + ") select ticks from w"
         : written + scalar;
@@ -222,8 +225,8 @@ public final class EntityStatements {
   }
 
   /**
-   * {@link #withScalars} of a multi-row insert of new entities from arrays: binds two more arrays,
-   * the row keys and their scalar documents, in the same order.
+   * {@link #withScalars} of a multi-row insert of new entities from arrays: binds three more
+   * arrays, the row keys, their scalar documents and their signatures, in the same order.
    */
   private static String rowsWritten(boolean scalars, String dml) {
     if (!scalars) {
@@ -233,7 +236,8 @@ public final class EntityStatements {
         + dml
         + " returning table_id, partition_key, row_key) "
         + SCALAR_UPSERT
-        + "cast(s.v as jsonb) from w join unnest(cast(? as text[]), cast(? as text[])) as s(r, v)"
+        + "cast(s.v as jsonb), s.g from w"
+        + " join unnest(cast(? as text[]), cast(? as text[]), cast(? as bigint[])) as s(r, v, g)"
         + " on s.r = w.row_key";
   }
 

@@ -14,6 +14,7 @@ import dev.trestle.TableException;
 import dev.trestle.model.EntityValidator;
 import dev.trestle.store.internal.codec.CopiedRows;
 import dev.trestle.store.internal.codec.ScalarDocument;
+import dev.trestle.store.internal.codec.ScalarDocument.ScalarRow;
 import dev.trestle.store.internal.codec.Ticks;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.database.Expiry;
@@ -64,7 +65,7 @@ public final class BulkEntityWriter implements BulkWriter {
 
   /** A row to write; {@code scalars} is null where the store keeps no scalar rows. */
   private record Row(
-      String partitionKey, String rowKey, long ticks, String properties, String scalars) {}
+      String partitionKey, String rowKey, long ticks, String properties, ScalarRow scalars) {}
 
   /** Runs between a batch's duplicate key and the removal of expired entities: a test's race. */
   private final Runnable afterDuplicateKey;
@@ -241,7 +242,7 @@ public final class BulkEntityWriter implements BulkWriter {
               dialect.encodeText(entity.rowKey()),
               each.ticks(),
               document,
-              scalars ? ScalarDocument.of(document) : null));
+              scalars ? ScalarDocument.row(document) : null));
     }
     return rows;
   }
@@ -304,7 +305,8 @@ public final class BulkEntityWriter implements BulkWriter {
       statement.setLong(p++, row.ticks());
       statement.setString(p++, row.properties());
       if (row.scalars() != null) {
-        statement.setString(p++, row.scalars());
+        statement.setString(p++, row.scalars().document());
+        statement.setLong(p++, row.scalars().signature());
       }
     }
   }
@@ -351,19 +353,22 @@ public final class BulkEntityWriter implements BulkWriter {
   private String renderWithScalars(int rows) {
     StringBuilder sql =
         new StringBuilder(
-            "WITH v (table_id, partition_key, row_key, ticks, properties, scalars) AS (VALUES ");
+            "WITH v (table_id, partition_key, row_key, ticks, properties, scalars, signature)"
+                + " AS (VALUES ");
     for (int i = 0; i < rows; i++) {
-      sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?)");
+      sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?, ?)");
     }
     boolean replace = options.mode() == BulkWriteOptions.Mode.REPLACE;
     sql.append(
-        "), s AS (INSERT INTO trestle_entity_scalar (table_id, partition_key, row_key, scalars)"
-            + " SELECT CAST(table_id AS bigint), partition_key, row_key, CAST(scalars AS jsonb)"
-            + " FROM v");
+        "), s AS (INSERT INTO trestle_entity_scalar"
+            + " (table_id, partition_key, row_key, scalars, signature)"
+            + " SELECT CAST(table_id AS bigint), partition_key, row_key, CAST(scalars AS jsonb),"
+            + " CAST(signature AS bigint) FROM v");
     if (replace) {
       // new entities need no conflict clause: no scalar row outlives its entity
       sql.append(
-          " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET scalars = EXCLUDED.scalars");
+          " ON CONFLICT (table_id, partition_key, row_key) DO UPDATE SET scalars = EXCLUDED.scalars,"
+              + " signature = EXCLUDED.signature");
     }
     sql.append(
         ") INSERT INTO trestle_entity (table_id, partition_key, row_key, ticks, properties)"

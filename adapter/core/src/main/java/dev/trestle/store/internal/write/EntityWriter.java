@@ -8,6 +8,7 @@ import dev.trestle.TableOperation.Kind;
 import dev.trestle.TransactionFailedException;
 import dev.trestle.store.internal.codec.ETags;
 import dev.trestle.store.internal.codec.ScalarDocument;
+import dev.trestle.store.internal.codec.ScalarDocument.ScalarRow;
 import dev.trestle.store.internal.codec.StoredRow;
 import dev.trestle.store.internal.codec.VersionClock;
 import dev.trestle.store.internal.database.Dialect;
@@ -177,7 +178,8 @@ public final class EntityWriter {
 
   /**
    * Binds the row keys, ticks and properties of new rows as three arrays, from {@code index}; where
-   * the store keeps scalar rows, the row keys and their scalar documents from {@code scalarIndex}.
+   * the store keeps scalar rows, the row keys, their scalar documents and their signatures from
+   * {@code scalarIndex}.
    */
   private void bindRows(
       java.sql.Connection connection,
@@ -202,11 +204,15 @@ public final class EntityWriter {
     insert.setArray(index + 2, connection.createArrayOf(types[0], documents));
     if (store.dialect.hasScalarStore()) {
       String[] scalars = new String[n];
+      Long[] signatures = new Long[n];
       for (int i = 0; i < n; i++) {
-        scalars[i] = ScalarDocument.of(documents[i]);
+        ScalarRow scalar = ScalarDocument.row(documents[i]);
+        scalars[i] = scalar.document();
+        signatures[i] = scalar.signature();
       }
       insert.setArray(scalarIndex, connection.createArrayOf(types[0], rowKeys));
       insert.setArray(scalarIndex + 1, connection.createArrayOf(types[0], scalars));
+      insert.setArray(scalarIndex + 2, connection.createArrayOf(types[1], signatures));
     }
   }
 
@@ -474,7 +480,9 @@ public final class EntityWriter {
                 update.setString(5, dialect.encodeText(change.row().rowKey()));
                 update.setLong(6, change.expectedTicks());
                 if (dialect.hasScalarStore()) {
-                  update.setString(7, ScalarDocument.of(document));
+                  ScalarRow scalar = ScalarDocument.row(document);
+                  update.setString(7, scalar.document());
+                  update.setLong(8, scalar.signature());
                 }
                 update.addBatch();
               }
@@ -496,7 +504,9 @@ public final class EntityWriter {
                 insert.setLong(4, row.ticks());
                 insert.setString(5, document);
                 if (dialect.hasScalarStore()) {
-                  insert.setString(6, ScalarDocument.of(document));
+                  ScalarRow scalar = ScalarDocument.row(document);
+                  insert.setString(6, scalar.document());
+                  insert.setLong(7, scalar.signature());
                 }
                 insert.addBatch();
               }

@@ -321,11 +321,16 @@ final class SingleWrite {
     delete(sql, entity, ticks, true);
   }
 
-  /** The scalar document of a write's properties, bound last where the store keeps them. */
+  /**
+   * The scalar document of a write's properties and its signature, bound last where the store keeps
+   * them.
+   */
   private void bindScalars(PreparedStatement statement, int index, String document)
       throws SQLException {
     if (store.dialect.hasScalarStore()) {
-      statement.setString(index, ScalarDocument.of(document));
+      ScalarDocument.ScalarRow scalar = ScalarDocument.row(document);
+      statement.setString(index, scalar.document());
+      statement.setLong(index + 1, scalar.signature());
     }
   }
 

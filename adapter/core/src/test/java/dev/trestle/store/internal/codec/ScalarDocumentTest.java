@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Java scalar document equals PostgreSQL's {@code trestle_scalars()} (the definition's one
  * home) on every type, the 64-character limit's edges counted as PostgreSQL counts, escapes, and
- * documents as Trestle writes them and as jsonb gives them back, from text and from UTF-8 bytes.
+ * documents as Trestle writes them and as jsonb gives them back, from text and from UTF-8 bytes;
+ * and so does its signature, {@code trestle_string_signature()}'s.
  */
 class ScalarDocumentTest {
   private final PropertyCodec codec =
@@ -60,6 +61,22 @@ class ScalarDocumentTest {
           .as(malformed)
           .isInstanceOf(MalformedRowException.class);
     }
+  }
+
+  @Test
+  void signsEachCopiedStringByItsNameAndStoredTextOnly() {
+    String shortValue = "{\"A\":[\"s\",\"x\",0],\"N\":[\"i\",1,1],\"G\":[\"g\",\"x\",2]}";
+    assertThat(ScalarDocument.row(shortValue).signature())
+        .isEqualTo(ScalarDocument.stringBits("A", "x"))
+        .isNotZero();
+    assertThat(Long.bitCount(ScalarDocument.stringBits("A", "x"))).isBetween(1, 2);
+    assertThat(ScalarDocument.row("{\"A\":[\"s\",\"a\\\"\\u00e9\",0]}").signature())
+        .isEqualTo(ScalarDocument.stringBits("A", "a\"\u00e9"));
+    assertThat(ScalarDocument.row("{\"A\":[\"s\",\"" + "a".repeat(65) + "\",0]}").signature())
+        .isZero();
+    assertThat(ScalarDocument.row("{\"A\":[\"x\",\"AAAA\",0],\"B\":[\"b\",true,1]}").signature())
+        .isZero();
+    assertThat(ScalarDocument.row("{}").signature()).isZero();
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL_SCALAR_STORE)
@@ -130,7 +147,8 @@ class ScalarDocumentTest {
 
   /**
    * Each document's Java scalar document, from its text and its UTF-8 bytes, and the same from the
-   * text jsonb gives back, equal (as jsonb) trestle_scalars of it.
+   * text jsonb gives back, equal (as jsonb) trestle_scalars of it; their signatures equal
+   * trestle_string_signature of it.
    */
   private static void assertEqualToSql(DataSource dataSource, List<String> documents)
       throws SQLException {
@@ -156,6 +174,7 @@ class ScalarDocumentTest {
               .isTrue();
           asJsonb = row.getString(3);
         }
+        assertSignatureEqualsSql(connection, document, asJsonb);
         String fromJsonb = ScalarDocument.of(asJsonb);
         assertThat(ScalarDocument.of(asJsonb.getBytes(StandardCharsets.UTF_8)))
             .isEqualTo(fromJsonb);
@@ -169,6 +188,23 @@ class ScalarDocumentTest {
               .as("Java %s from jsonb's %s, SQL %s", fromJsonb, asJsonb, row.getString(2))
               .isTrue();
         }
+      }
+    }
+  }
+
+  private static void assertSignatureEqualsSql(
+      Connection connection, String document, String asJsonb) throws SQLException {
+    try (PreparedStatement statement =
+        connection.prepareStatement("select trestle_string_signature(cast(? as jsonb))")) {
+      statement.setString(1, document);
+      try (ResultSet row = statement.executeQuery()) {
+        row.next();
+        long sql = row.getLong(1);
+        assertThat(ScalarDocument.row(document).signature()).as(document).isEqualTo(sql);
+        assertThat(ScalarDocument.row(document.getBytes(StandardCharsets.UTF_8)).signature())
+            .as(document)
+            .isEqualTo(sql);
+        assertThat(ScalarDocument.row(asJsonb).signature()).as(asJsonb).isEqualTo(sql);
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.trestle.store.internal.filter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.trestle.filter.FilterParser;
+import dev.trestle.store.internal.codec.ScalarDocument;
 import dev.trestle.store.internal.database.Dialect;
 import dev.trestle.store.internal.postgresql.PostgresDatabaseType;
 import org.jooq.Condition;
@@ -37,17 +38,84 @@ class ScalarPrefilterTest {
     assertThat(SQL.extractBindValues(condition)).containsExactly(binds);
   }
 
+  /** The signature test of a String equality's bits. */
+  private static final String SIGNED = "((\"s\".\"signature\" & ?) = ?)";
+
+  private static String signedFirst(String signature, String necessary) {
+    return "(case when " + signature + " then " + necessary + " else false end)";
+  }
+
   @Test
   void stringEqualityPassesItsValueOrAMarkerInOneLookup() {
-    // a marker reads as the text 'true'
+    // a marker reads as the text 'true'; the signature is tested first
+    long bits = ScalarDocument.stringBits("Name", "x");
     assertNecessary(
         "Name eq 'x'",
-        "(coalesce((" + TEXT + ") collate \"C\" in (?, 'true'), false))",
+        signedFirst(SIGNED, "(coalesce((" + TEXT + ") collate \"C\" in (?, 'true'), false))"),
+        bits,
+        bits,
         "sName",
         "x");
     // 'true' is not 'x': a marker never passes the comparison
     assertSufficient(
         "Name eq 'x'", "(coalesce(((" + TEXT + ") collate \"C\" = ?), false))", "sName", "x");
+  }
+
+  @Test
+  void signaturesTestStringEqualitiesUnderAndAndOrOnly() {
+    long x = ScalarDocument.stringBits("A", "x");
+    long y = ScalarDocument.stringBits("B", "y");
+    String a = "(coalesce((" + TEXT + ") collate \"C\" in (?, 'true'), false))";
+    assertNecessary(
+        "A eq 'x' and B eq 'y'",
+        signedFirst("(" + SIGNED + " and " + SIGNED + ")", "(" + a + " and " + a + ")"),
+        x,
+        x,
+        y,
+        y,
+        "sA",
+        "x",
+        "sB",
+        "y");
+    assertNecessary(
+        "A eq 'x' or B eq 'y'",
+        signedFirst("(" + SIGNED + " or " + SIGNED + ")", "(" + a + " or " + a + ")"),
+        x,
+        x,
+        y,
+        y,
+        "sA",
+        "x",
+        "sB",
+        "y");
+    // an equality with no bits of its own under or: the signature rules nothing out
+    assertThat(SQL.render(PREFILTER.necessary(FilterParser.parse("A eq 'x' or N eq 1"))))
+        .doesNotContain("signature");
+    // what a row lacks is not in its signature
+    assertThat(SQL.render(PREFILTER.necessary(FilterParser.parse("not (A eq 'x')"))))
+        .doesNotContain("signature");
+    assertThat(SQL.render(PREFILTER.necessary(FilterParser.parse("A ne 'x' and A gt 'a'"))))
+        .doesNotContain("signature");
+    // a literal longer than what the store copies can only equal a marker, which sets no bits
+    assertThat(
+            SQL.render(
+                PREFILTER.necessary(
+                    FilterParser.parse(
+                        "A eq '" + "a".repeat(ScalarDocument.MAX_COPIED + 1) + "'"))))
+        .doesNotContain("signature");
+    assertThat(
+            SQL.render(
+                PREFILTER.necessary(
+                    FilterParser.parse("A eq '" + "a".repeat(ScalarDocument.MAX_COPIED) + "'"))))
+        .contains("signature");
+    // other types, keys and Timestamp set no bits
+    assertThat(
+            SQL.render(
+                PREFILTER.necessary(
+                    FilterParser.parse(
+                        "G eq guid'0f8fad5b-d9cb-469f-a165-70867728950e' and PartitionKey eq 'p'"
+                            + " and N eq 1"))))
+        .doesNotContain("signature");
   }
 
   @Test
