@@ -22,7 +22,8 @@ import java.util.UUID;
 /**
  * Equality on every type with one stored form, on values whose stored text is encoded (U+0000,
  * U+0001, surrogates, the private-use area) or looks like a type tag or a position: each finds
- * exactly the entities holding the value, also where PostgreSQL's property index serves equalities.
+ * exactly the entities holding the value, also where PostgreSQL's property index serves equalities
+ * and where the scalar store's signatures rule rows out.
  */
 class PropertyEqualityTest {
   private static final DateTimeFormatter DATE_TIME =
@@ -43,6 +44,10 @@ class PropertyEqualityTest {
           PropertyValue.of("\uD83D\uDE00"),
           PropertyValue.of("o'k \"q\" \\"),
           PropertyValue.of("caf\u00e9"),
+          // around the scalar store's copy limit (64 characters of stored text)
+          PropertyValue.of("a".repeat(64)),
+          PropertyValue.of("a".repeat(65)),
+          PropertyValue.of("\uD83D\uDE00".repeat(40)),
           PropertyValue.of(new UUID(0, 0)),
           PropertyValue.of(new UUID(-1, 0xab)),
           PropertyValue.of(new byte[0]),
@@ -59,7 +64,12 @@ class PropertyEqualityTest {
           PropertyValue.of(Instant.EPOCH.plusNanos(100)),
           PropertyValue.of(Instant.parse("2020-01-01T00:00:00Z")));
 
-  @DatabaseTest({Kind.H2, Kind.POSTGRESQL, Kind.POSTGRESQL_PROPERTY_INDEX})
+  @DatabaseTest({
+    Kind.H2,
+    Kind.POSTGRESQL,
+    Kind.POSTGRESQL_PROPERTY_INDEX,
+    Kind.POSTGRESQL_SCALAR_STORE
+  })
   void eachEqualityFindsExactlyTheEntitiesHoldingTheValue(TableService service) {
     service.createTable("values");
     TableClient table = service.tableClient("values");
@@ -93,7 +103,12 @@ class PropertyEqualityTest {
     }
   }
 
-  @DatabaseTest({Kind.H2, Kind.POSTGRESQL, Kind.POSTGRESQL_PROPERTY_INDEX})
+  @DatabaseTest({
+    Kind.H2,
+    Kind.POSTGRESQL,
+    Kind.POSTGRESQL_PROPERTY_INDEX,
+    Kind.POSTGRESQL_SCALAR_STORE
+  })
   void equalitiesThatCannotAllHoldFindNothing(TableService service) {
     service.createTable("values");
     TableClient table = service.tableClient("values");

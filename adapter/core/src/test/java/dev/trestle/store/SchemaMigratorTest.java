@@ -57,8 +57,8 @@ class SchemaMigratorTest {
   }
 
   @DatabaseTest(TestDatabase.Kind.POSTGRESQL_SCALAR_STORE)
-  void v8FillsAChosenScalarStoreFromTheEntitiesAlreadyStoredOnPostgresql(TestDatabase database)
-      throws SQLException {
+  void v8FillsAndV9SignsAChosenScalarStoreFromTheEntitiesAlreadyStoredOnPostgresql(
+      TestDatabase database) throws SQLException {
     try (HikariDataSource empty = emptyDatabase(database)) {
       org.flywaydb.core.Flyway.configure(SchemaMigratorTest.class.getClassLoader())
           .dataSource(empty)
@@ -88,7 +88,9 @@ class SchemaMigratorTest {
               statement.executeQuery(
                   "select count(*), count(*) filter (where s.scalars = trestle_scalars(e.properties)),"
                       + " count(*) filter (where s.scalars -> 'sS' = 'true'),"
-                      + " (select scalars::text from trestle_entity_scalar where row_key = 'empty')"
+                      + " (select scalars::text from trestle_entity_scalar where row_key = 'empty'),"
+                      + " count(*) filter (where s.signature = trestle_string_signature(e.properties)"
+                      + " and s.signature <> 0)"
                       + " from trestle_entity e join trestle_entity_scalar s"
                       + " using (table_id, partition_key, row_key)")) {
         row.next();
@@ -96,6 +98,20 @@ class SchemaMigratorTest {
         assertThat(row.getLong(2)).isEqualTo(72);
         assertThat(row.getLong(3)).as("strings longer than 64 characters").isEqualTo(6);
         assertThat(row.getString(4)).isEqualTo("{}");
+        // version 9 signed them: each string of 64 characters or fewer sets bits
+        assertThat(row.getLong(5)).as("signed rows").isEqualTo(65);
+      }
+      // and a filter on a string finds them through the signatures
+      try (TableService service = TableService.builder().dataSource(empty).migrate(false).build()) {
+        assertThat(
+                service
+                    .tableClient("before")
+                    .query(
+                        dev.trestle.EntityQuery.filter(
+                            "S eq 'aaa' or S eq '" + "a".repeat(70) + "'"))
+                    .entities())
+            .extracting(TableEntity::rowKey)
+            .containsExactly("r3", "r70");
       }
       try (Connection connection = empty.getConnection();
           Statement statement = connection.createStatement()) {

@@ -40,8 +40,11 @@ class MalformedRowHttpTest extends ServerTest {
       try (java.sql.Connection connection = database.dataSource().getConnection();
           java.sql.PreparedStatement scalars =
               connection.prepareStatement(
-                  "insert into trestle_entity_scalar select table_id, partition_key, row_key,"
-                      + " trestle_scalars(properties) from trestle_entity where row_key = 'bad'"
+                  "insert into trestle_entity_scalar"
+                      + " (table_id, partition_key, row_key, scalars, signature)"
+                      + " select table_id, partition_key, row_key, trestle_scalars(properties),"
+                      + " trestle_string_signature(properties) from trestle_entity"
+                      + " where row_key = 'bad'"
                       + " and table_id = (select id from trestle_table where account = ?"
                       + " and name_key = 'things')")) {
         scalars.setString(1, tables.accountName());

@@ -70,7 +70,8 @@ class CrashTest {
             statement.executeQuery(
                 "select (select count(*) from trestle_entity e left join trestle_entity_scalar s"
                     + " using (table_id, partition_key, row_key)"
-                    + " where s.scalars is distinct from trestle_scalars(e.properties)),"
+                    + " where s.scalars is distinct from trestle_scalars(e.properties)"
+                    + " or s.signature is distinct from trestle_string_signature(e.properties)),"
                     + " (select count(*) from trestle_entity_scalar s where not exists (select 1"
                     + " from trestle_entity e where (e.table_id, e.partition_key, e.row_key)"
                     + " = (s.table_id, s.partition_key, s.row_key))),"
