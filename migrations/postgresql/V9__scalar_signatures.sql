@@ -21,6 +21,8 @@ $$;
 -- first: a filter reads it without stepping over the keys), then takes its place, so that no row is left
 -- without a signature and the table is not left with a dead copy of every row, as an UPDATE would.
 DO $$
+DECLARE
+  kept_column text;
 BEGIN
   IF to_regclass('trestle_entity_scalar') IS NULL THEN
     RETURN;
@@ -39,16 +41,20 @@ BEGIN
     FROM trestle_entity_scalar s
     JOIN trestle_entity e
       ON e.table_id = s.table_id AND e.partition_key = s.partition_key AND e.row_key = s.row_key;
+  -- the descriptions stay those of migrations/optional/postgresql-scalar-store.sql
+  EXECUTE format('COMMENT ON TABLE trestle_entity_scalar_signed IS %L',
+                 obj_description('trestle_entity_scalar'::regclass, 'pg_class'));
+  FOREACH kept_column IN ARRAY ARRAY['table_id', 'partition_key', 'row_key', 'scalars'] LOOP
+    EXECUTE format('COMMENT ON COLUMN trestle_entity_scalar_signed.%I IS %L', kept_column,
+                   col_description('trestle_entity_scalar'::regclass,
+                                   (SELECT attnum FROM pg_attribute
+                                     WHERE attrelid = 'trestle_entity_scalar'::regclass AND attname = kept_column)));
+  END LOOP;
+  COMMENT ON COLUMN trestle_entity_scalar_signed.signature IS 'trestle_string_signature(properties): two bits for each String value of 64 characters or fewer, tested by equalities on Strings before the document.';
   DROP TABLE trestle_entity_scalar;
   ALTER TABLE trestle_entity_scalar_signed RENAME TO trestle_entity_scalar;
   ALTER TABLE trestle_entity_scalar
     ADD CONSTRAINT trestle_entity_scalar_pk PRIMARY KEY (table_id, partition_key, row_key);
-  COMMENT ON TABLE trestle_entity_scalar IS 'Trestle: one row per entity with its small typed values, read by filters on properties without a declared index. Written with trestle_entity in the same statement or transaction; no foreign key (an orphan row is harmless, reads join to the entity).';
-  COMMENT ON COLUMN trestle_entity_scalar.table_id IS 'The table (trestle_table.id), as in trestle_entity.';
-  COMMENT ON COLUMN trestle_entity_scalar.signature IS 'trestle_string_signature(properties): two bits for each String value of 64 characters or fewer, tested by equalities on Strings before the document.';
-  COMMENT ON COLUMN trestle_entity_scalar.partition_key IS 'PartitionKey, encoded as in trestle_entity.';
-  COMMENT ON COLUMN trestle_entity_scalar.row_key IS 'RowKey, encoded as in trestle_entity.';
-  COMMENT ON COLUMN trestle_entity_scalar.scalars IS 'trestle_scalars(properties): {"<tag><Name>": value}; a String or Binary longer than 64 characters is JSON true (decide on trestle_entity.properties).';
   ANALYZE trestle_entity_scalar;
 END
 $$;

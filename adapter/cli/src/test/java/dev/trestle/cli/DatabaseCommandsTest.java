@@ -323,7 +323,10 @@ class DatabaseCommandsTest {
     }
   }
 
-  /** The scalar rows in a PostgreSQL schema, or -1 when it has no scalar store. */
+  /**
+   * The scalar rows in a PostgreSQL schema that agree with their entities (document and signature),
+   * or -1 when it has no scalar store.
+   */
   private static long scalarRows(TestDatabase db, String schema) throws java.sql.SQLException {
     if (db.queryLong(
             "select count(*) from pg_tables where schemaname = ? and tablename = ?",
@@ -332,7 +335,17 @@ class DatabaseCommandsTest {
         == 0) {
       return -1;
     }
-    return db.queryLong("select count(*) from " + schema + ".trestle_entity_scalar");
+    return db.queryLong(
+        "select count(*) from "
+            + schema
+            + ".trestle_entity_scalar s join "
+            + schema
+            + ".trestle_entity e using (table_id, partition_key, row_key)"
+            + " where s.scalars = "
+            + schema
+            + ".trestle_scalars(e.properties) and s.signature = "
+            + schema
+            + ".trestle_string_signature(e.properties) and s.signature <> 0");
   }
 
   @DatabaseTest
