@@ -264,6 +264,15 @@ public final class ScalarDocument {
       return false;
     }
 
+    /** The four hex digits of a \\u escape at {@code from}. */
+    private static int hex(String raw, int from) {
+      try {
+        return Integer.parseInt(raw, from, from + 4, 16);
+      } catch (NumberFormatException | IndexOutOfBoundsException e) {
+        throw new MalformedRowException("its properties hold a malformed \\u escape");
+      }
+    }
+
     /** The text of the JSON string whose units, between its quotes, are [from, to). */
     final String decoded(int from, int to) {
       String raw = text(from, to);
@@ -285,7 +294,7 @@ public final class ScalarDocument {
           case 'r' -> out.append('\r');
           case 't' -> out.append('\t');
           case 'u' -> {
-            out.append((char) Integer.parseInt(raw, i + 1, i + 5, 16));
+            out.append((char) hex(raw, i + 1));
             i += 4;
           }
           default -> out.append(escaped); // " \ /

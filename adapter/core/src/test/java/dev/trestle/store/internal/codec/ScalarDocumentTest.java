@@ -56,7 +56,14 @@ class ScalarDocumentTest {
   @Test
   void refusesWhatIsNotAStoredDocument() {
     for (String malformed :
-        List.of("", "[]", "{\"A\":[\"q\",1,0]}", "{\"A\":[\"s\",\"x\",0]", "{\"A\":[\"s\"]} x")) {
+        List.of(
+            "",
+            "[]",
+            "{\"A\":[\"q\",1,0]}",
+            "{\"A\":[\"s\",\"x\",0]",
+            "{\"A\":[\"s\"]} x",
+            "{\"A\":[\"s\",\"\\u12\",0]}",
+            "{\"A\":[\"s\",\"\\uzzzz\",0]}")) {
       assertThatThrownBy(() -> ScalarDocument.of(malformed))
           .as(malformed)
           .isInstanceOf(MalformedRowException.class);
