@@ -52,12 +52,10 @@ public interface SqlStates {
     return false;
   }
 
-  /** A database whose own failures each have SQLStates of their own. */
-  static SqlStates of(Set<String> unavailable, Set<String> missingParent, Set<String> retryable) {
-    return of(unavailable, missingParent, retryable, Set.of());
-  }
-
-  /** As {@link #of(Set, Set, Set)}, with the states of stored values that cannot be converted. */
+  /**
+   * A database whose own failures each have SQLStates of their own, the states of stored values
+   * that cannot be converted included.
+   */
   static SqlStates of(
       Set<String> unavailable,
       Set<String> missingParent,
