@@ -402,15 +402,23 @@ final class StoredUtf8Scanner {
       return null;
     }
     byte[] bytes = new byte[length / 2];
+    int invalid = 0;
     for (int k = 0; k < bytes.length; k++) {
-      int high = hexValue(c[start + 2 * k]);
-      int low = hexValue(c[start + 2 * k + 1]);
-      if (high < 0 || low < 0) {
-        return null;
-      }
+      int high = HEX_VALUES[c[start + 2 * k] & 0xFF];
+      int low = HEX_VALUES[c[start + 2 * k + 1] & 0xFF];
+      invalid |= high | low;
       bytes[k] = (byte) (high << 4 | low);
     }
-    return bytes;
+    return invalid < 0 ? null : bytes;
+  }
+
+  /** Each byte's hex digit value, -1 for a byte that is none. */
+  private static final byte[] HEX_VALUES = new byte[256];
+
+  static {
+    for (int ch = 0; ch < 256; ch++) {
+      HEX_VALUES[ch] = (byte) hexValue(ch);
+    }
   }
 
   /** An ASCII hex digit's value, -1 for any other character. */
