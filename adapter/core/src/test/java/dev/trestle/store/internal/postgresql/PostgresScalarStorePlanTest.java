@@ -107,8 +107,8 @@ class PostgresScalarStorePlanTest {
       store.sql.execute("ANALYZE trestle_entity");
       IndexedTable indexed = IndexCatalogue.lookup(store, store.sql, account, "goods");
       CursorScan narrow = cursorScan(store, indexed, FilterParser.parse("n gt 3990"), true);
-      // about 600 candidates of 4,000 rows, for pages of 100: through the candidates if the walk
-      // read entity rows (C² ≤ 2·100·4,000), but a walk of the store's narrow rows costs less
+      // about 600 candidates of 4,000 rows, for pages of 100: reading them all on every page costs
+      // more than walking the store's rows (C² > 2·100·4,000·0.3), though not as many rows
       CursorScan wide = cursorScan(store, indexed, FilterParser.parse("n gt 3400"), true);
       String plan =
           store.inTransaction(
