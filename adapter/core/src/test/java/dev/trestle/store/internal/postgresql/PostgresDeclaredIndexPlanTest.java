@@ -121,7 +121,8 @@ class PostgresDeclaredIndexPlanTest {
       CursorScan selective = cursorScan(store, indexed, FilterParser.parse("n eq 7"));
       CursorScan broad = cursorScan(store, indexed, FilterParser.parse("Kind ne 'rare'"));
       // about 700 candidates of 4,000 rows, for pages of 100: reading them all on every page costs
-      // more than walking the rows (C² > 2·100·4,000·0.4), though not as many candidate rows
+      // more than walking the rows (C² > 2·100·4,000·0.4), where a rule that took a walked row for
+      // a candidate row read them (C² ≤ 2·100·4,000)
       CursorScan wide = cursorScan(store, indexed, FilterParser.parse("n gt 3300"));
       store.inTransaction(
           sql -> {

@@ -108,7 +108,8 @@ class PostgresScalarStorePlanTest {
       IndexedTable indexed = IndexCatalogue.lookup(store, store.sql, account, "goods");
       CursorScan narrow = cursorScan(store, indexed, FilterParser.parse("n gt 3990"), true);
       // about 600 candidates of 4,000 rows, for pages of 100: reading them all on every page costs
-      // more than walking the store's rows (C² > 2·100·4,000·0.3), though not as many rows
+      // more than walking the store's rows (C² > 2·100·4,000·0.3), where a rule that took a walked
+      // row for a candidate row read them (C² ≤ 2·100·4,000)
       CursorScan wide = cursorScan(store, indexed, FilterParser.parse("n gt 3400"), true);
       String plan =
           store.inTransaction(
