@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
+import org.h2.jdbc.JdbcConnection;
 
 /**
  * Lets one transaction at a time write to an H2 database file, from its first writing statement
@@ -33,7 +34,10 @@ import javax.sql.DataSource;
  * overlapping. Reads never wait here. A writer waits for the gate as long as it would wait for a
  * row lock (the database's lock timeout: {@code LOCK_TIMEOUT} in the URL, 2 s by default), then
  * fails as a lock timeout does, before its statement runs: the store runs a single write again and
- * reports {@code ServerBusy} when it keeps failing, as for H2's own lock timeouts.
+ * reports {@code ServerBusy} when it keeps failing, as for H2's own lock timeouts. H2 also saves
+ * the file whenever a transaction rolls back, even one that only read: a transaction that never
+ * passed the gate ends committed instead (it changed nothing), and an aborted connection is closed
+ * inside the gate.
  *
  * <p>The writers of one database file in this process share one gate, whatever store or pool they
  * came through (the file is open in one process; several processes sharing an H2 server are not
@@ -218,8 +222,15 @@ final class OneWriterAtATime {
               || name.equals("abort")
               || name.equals("setAutoCommit") && (Boolean) args[0];
       try {
-        if (name.equals("abort") && source instanceof HikariDataSource pool) {
-          pool.evictConnection(connection); // as it would, were it handed this proxy's delegate
+        if (name.equals("rollback") && args == null && !holding) {
+          endUnwritten();
+          return null;
+        }
+        if (name.equals("close") && !holding) {
+          endQuietly(); // a pool rolls back what is left open, and so does H2 on closing
+        }
+        if (name.equals("abort")) {
+          abortInsideTheGate();
         }
         Object result = call(connection, method, args);
         return switch (name) {
@@ -247,6 +258,56 @@ final class OneWriterAtATime {
               Statement.class.getClassLoader(),
               new Class<?>[] {type},
               new Executing(statement, preparedWrite));
+    }
+
+    /**
+     * Ends this connection's transaction, which never passed the gate and so wrote nothing, as
+     * committed: the same outcome as a rollback, without its cost. H2 saves its whole file at every
+     * rollback, even of a transaction that only read ({@code Transaction.rollback} ends with a
+     * store commit), and a save while another connection's transaction is writing is the very thing
+     * the gate is for. A transaction that wrote all the same (a statement not known to write) is
+     * rolled back inside the gate.
+     */
+    private void endUnwritten() throws SQLException {
+      if (connection.getAutoCommit()) {
+        return; // no transaction open
+      }
+      if (connection.unwrap(JdbcConnection.class).getSession().hasPendingTransaction()) {
+        take();
+        connection.rollback();
+      } else {
+        connection.commit();
+      }
+    }
+
+    /** {@link #endUnwritten} of a connection being given up: closing it ends whatever is left. */
+    private void endQuietly() {
+      try {
+        if (!connection.isClosed()) {
+          endUnwritten();
+        }
+      } catch (SQLException | RuntimeException e) {
+        // broken: H2 has nothing left of its transaction, or ends it when the connection closes
+      }
+    }
+
+    /**
+     * Closes the physical connection now, so that H2 rolls back what it left open here, inside the
+     * gate, and not later on the pool's own thread while another transaction writes (H2 itself
+     * ignores an abort); then leaves the pool, as it would, were it handed this proxy's delegate.
+     */
+    private void abortInsideTheGate() {
+      if (!holding) {
+        endQuietly();
+      }
+      try {
+        connection.unwrap(Connection.class).close();
+      } catch (SQLException | RuntimeException e) {
+        // already closed or broken: nothing left to roll back
+      }
+      if (source instanceof HikariDataSource pool) {
+        pool.evictConnection(connection);
+      }
     }
 
     private void take() throws SQLException {

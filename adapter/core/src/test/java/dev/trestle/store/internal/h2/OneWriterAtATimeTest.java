@@ -24,7 +24,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.sql.DataSource;
+import org.h2.engine.SessionLocal;
 import org.h2.jdbcx.JdbcDataSource;
+import org.h2.mvstore.MVStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +92,51 @@ class OneWriterAtATimeTest {
       assertWaits(waiting);
       first.close();
       waiting.get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /**
+   * H2 saves its whole file whenever a transaction rolls back, even one that only read; a save
+   * while another transaction writes can catch that transaction halfway (h2database#2080). A
+   * transaction that never wrote ends without a save, by rollback or by closing its connection.
+   */
+  @Test
+  void aTransactionThatOnlyReadEndsWithoutSavingTheFileWhileAnotherWrites() throws Exception {
+    DataSource database = withTable(file("readers"));
+    try (Connection writer = database.getConnection()) {
+      writer.setAutoCommit(false);
+      insert(writer, 1);
+      Connection reader = database.getConnection();
+      MVStore file = fileOf(reader);
+      long version = file.getCurrentVersion();
+      reader.setAutoCommit(false);
+      assertThat(count(reader)).isZero();
+      reader.rollback();
+      assertThat(count(reader)).isZero();
+      reader.close();
+      assertThat(file.getCurrentVersion())
+          .as("saves of the file while the writer's transaction was open")
+          .isEqualTo(version);
+      writer.commit();
+      try (Connection after = database.getConnection()) {
+        assertThat(count(after)).isOne();
+      }
+    }
+  }
+
+  /** A statement the gate does not know to write still has its write rolled back. */
+  @Test
+  void aWriteTheGateDidNotSeeIsRolledBackAsAsked() throws Exception {
+    DataSource database = withTable(file("unseen"));
+    try (Connection connection = database.getConnection()) {
+      connection.setAutoCommit(false);
+      try (Statement statement = connection.createStatement();
+          ResultSet inserted =
+              statement.executeQuery("select k from final table (insert into t values (7))")) {
+        assertThat(inserted.next()).isTrue();
+      }
+      connection.rollback();
+      assertThat(count(connection)).isZero();
     }
   }
 
@@ -237,9 +284,12 @@ class OneWriterAtATimeTest {
     return database;
   }
 
+  /** An H2 file opened as Trestle opens one: each commit saved before it returns. */
   private DataSource file(String name) {
     JdbcDataSource source = new JdbcDataSource();
-    source.setURL("jdbc:h2:" + folder.resolve(name) + ";LOCK_TIMEOUT=20000");
+    source.setURL(
+        dev.trestle.store.JdbcUrls.durable(
+            "jdbc:h2:" + folder.resolve(name) + ";LOCK_TIMEOUT=20000"));
     return source;
   }
 
@@ -250,6 +300,21 @@ class OneWriterAtATimeTest {
     } catch (TimeoutException expected) {
       // still waiting for the first writer's transaction to end
     }
+  }
+
+  private static long count(Connection connection) throws java.sql.SQLException {
+    try (Statement query = connection.createStatement();
+        ResultSet rows = query.executeQuery("select count(*) from t")) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+
+  /** The store of the H2 file behind the connection: its version counts the file's saves. */
+  private static MVStore fileOf(Connection connection) throws java.sql.SQLException {
+    SessionLocal session =
+        (SessionLocal) connection.unwrap(org.h2.jdbc.JdbcConnection.class).getSession();
+    return session.getDatabase().getStore().getMvStore();
   }
 
   private static void insert(Connection connection, int key) {
