@@ -1,5 +1,6 @@
 package dev.trestle.store;
 
+import dev.trestle.store.internal.h2.OrphanedVersions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -23,16 +24,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Rebuilds the unique indexes of an H2 file that was not closed cleanly (a killed process), where a
- * key may be blocked for good.
+ * Repairs an H2 file that was not closed cleanly (a killed process): reverts the row versions that
+ * belong to no transaction, then rebuilds its unique indexes, where a key may be blocked for good.
  *
  * <p>H2 2.3.232 saves its maps one after another while other transactions commit (h2database issue
  * 2080), so a process killed during concurrent commits can leave in the file a row version that no
- * transaction owns: invisible to reads, while every insert of its key waits for it in the unique
- * index until H2's lock timeout (ServerBusy), forever. A unique index built again from the table's
- * rows no longer holds it. Whether the file was closed cleanly is read from its header (a text line
- * at offset 0 that H2 writes with {@code clean:1} when it closes the file, and rewrites only then
- * or when it moves its chunks), so it must be read before the file is opened: {@link
+ * transaction owns: part of a transaction never acknowledged, invisible to reads except to a later
+ * transaction given the same number (which takes it for its own), while every insert of its key
+ * waits for it in the unique index until H2's lock timeout (ServerBusy), forever. Trestle's writers
+ * pass a gate so that no save overlaps a transaction ({@code OneWriterAtATime}); the repair is what
+ * a file from before it, or from a cause not yet known, still needs. {@link OrphanedVersions}
+ * reverts such versions to their committed values, and a unique index built again from the table's
+ * rows no longer holds one. Whether the file was closed cleanly is read from its header (a text
+ * line at offset 0 that H2 writes with {@code clean:1} when it closes the file, and rewrites only
+ * then or when it moves its chunks), so it must be read before the file is opened: {@link
  * #beforeOpening}, then {@link #afterMigrations} once the schema is there. A file in use (locked by
  * this or another process) is never taken for a killed one. In-memory databases, H2 servers and
  * other H2 file systems ({@code nio:}, {@code split:}, ...) are left alone, as is a DataSource an
@@ -133,8 +138,11 @@ public final class H2IndexRepair {
     }
     long start = System.nanoTime();
     List<String> rebuilt = new ArrayList<>();
+    int orphans;
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement()) {
+      // first, so that the indexes are built again from rows as H2 reports them committed
+      orphans = OrphanedVersions.revert(connection);
       for (UniqueKey key : KEYS) {
         if (key.tableExists(connection)) {
           for (String sql : key.statements(connection)) {
@@ -162,10 +170,11 @@ public final class H2IndexRepair {
           "Cannot rebuild the unique indexes of " + file + ": " + e.getMessage(), e);
     }
     log.warn(
-        "The H2 file {} was not closed cleanly (a killed process?): rebuilt its unique indexes {} in"
-            + " {} ms, so that no key stays blocked by a write the kill left half saved"
-            + " (h2database#2080)",
+        "The H2 file {} was not closed cleanly (a killed process?): reverted {} row versions of no"
+            + " transaction and rebuilt its unique indexes {} in {} ms, so that no write the kill"
+            + " left half saved is seen or blocks a key (h2database#2080)",
         file,
+        orphans,
         String.join(", ", rebuilt),
         (System.nanoTime() - start) / 1_000_000);
   }
