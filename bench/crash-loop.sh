@@ -14,8 +14,10 @@
 #   FILTER   a Surefire filter: CrashTest methods (e.g. '*Postgresql*'), or classes and methods
 #            (e.g. 'ExtensionsCrashTest#timeToLive*', 'ExtensionsCrashTest#*Postgresql*');
 #            default: every method of both classes, H2 and PostgreSQL
-# Environment: TRESTLE_TEST_PG_URL, the PostgreSQL to use (default jdbc:postgresql://127.0.0.1:5432/test?user=root).
-# Prints one line per test method: cycles, acknowledged writes, what else was checked, lost, partial.
+# Environment: TRESTLE_TEST_PG_URL, the PostgreSQL to use (default jdbc:postgresql://127.0.0.1:5432/test?user=root);
+#   TRESTLE_CRASH_EVIDENCE=DIR copies each kill's H2 files, as the kill left them, to DIR/<database>/kill-N.
+# Prints one line per test method: cycles, acknowledged writes, what else was checked, lost, partial, and on H2
+# the row versions of no transaction that the repair at restart reverted (0 unless a save overlapped a write).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -31,7 +33,8 @@ export TRESTLE_TEST_PG_URL="${TRESTLE_TEST_PG_URL:-jdbc:postgresql://127.0.0.1:5
 log="$(mktemp /tmp/trestle-crash-loop.XXXXXX.log)"
 status=0
 ./mvnw -B -q -pl adapter/cli -am verify -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false \
-  -Dtrestle.crash.cycles="$cycles" >"$log" 2>&1 || status=$?
+  -Dtrestle.crash.cycles="$cycles" ${TRESTLE_CRASH_EVIDENCE:+-Dtrestle.crash.evidence="$TRESTLE_CRASH_EVIDENCE"} \
+  >"$log" 2>&1 || status=$?
 # Maven's -q prints no test summary when every test passed: neither grep may end the script then
 grep -E "(Crash|SIGTERM) test on" "$log" | sed 's/^.* - //' || true
 grep -E "Tests run:.*Fail" "$log" | tail -n 1 || true

@@ -22,6 +22,16 @@ final class KillCycles {
    */
   private static final int MIN_WRITES_PER_CYCLE = 15;
 
+  /**
+   * Where each kill's H2 files are copied before the next start ({@code
+   * -Dtrestle.crash.evidence=DIR}, a folder per kill), so that the file behind a failed check can
+   * be examined as the kill left it; none by default.
+   */
+  private static final java.nio.file.Path EVIDENCE =
+      System.getProperty("trestle.crash.evidence") == null
+          ? null
+          : java.nio.file.Path.of(System.getProperty("trestle.crash.evidence"));
+
   private KillCycles() {}
 
   /** {@code -Dtrestle.crash.cycles=N} when set, else {@code fallback}. */
@@ -33,12 +43,14 @@ final class KillCycles {
       throws Exception {
     int lost = 0;
     int partial = 0;
+    int reverted = 0;
     try {
       for (int cycle = 0; cycle <= cycles; cycle++) {
         SignedHttp http = new SignedHttp(server.start());
         if (cycle == 0) {
           scenario.prepare(http);
         } else {
+          reverted += revertedAtStart(server.log());
           Verifier.Findings findings = checked(server, http, scenario);
           lost += findings.lost().size();
           partial += findings.partialBatches().size();
@@ -59,6 +71,10 @@ final class KillCycles {
         awaitAcknowledged(scenario, before + MIN_WRITES_PER_CYCLE);
         server.kill();
         scenario.stop();
+        if (EVIDENCE != null) {
+          server.copyDatabaseFiles(
+              EVIDENCE.resolve(database.replaceAll("[^A-Za-z0-9]+", "_") + "/kill-" + (cycle + 1)));
+        }
       }
     } catch (Throwable failure) {
       server.kill(); // a failed check leaves no server behind
@@ -68,13 +84,27 @@ final class KillCycles {
         .as("writes were acknowledged before the kills")
         .isGreaterThanOrEqualTo(cycles * MIN_WRITES_PER_CYCLE);
     log.info(
-        "Crash test on {}: {} SIGKILL cycles, {} acknowledged writes ({}), lost {}, partial {}",
+        "Crash test on {}: {} SIGKILL cycles, {} acknowledged writes ({}), lost {}, partial {};"
+            + " H2 row versions of no transaction reverted at restart: {}",
         database,
         cycles,
         scenario.acknowledgedWrites(),
         scenario.tally(),
         lost,
-        partial);
+        partial,
+        reverted);
+  }
+
+  private static final java.util.regex.Pattern REVERTED =
+      java.util.regex.Pattern.compile("reverted (\\d+) row versions of no transaction");
+
+  /**
+   * The row versions of no transaction that the repair of a killed H2 file reverted as the server
+   * started (its log says so): none, unless a save of the file overlapped a writing transaction.
+   */
+  private static int revertedAtStart(String serverLog) {
+    java.util.regex.Matcher line = REVERTED.matcher(serverLog);
+    return line.find() ? Integer.parseInt(line.group(1)) : 0;
   }
 
   /** Waits (up to a minute) until {@code count} writes were acknowledged. */

@@ -112,6 +112,21 @@ final class ServerProcess {
     process.waitFor(30, TimeUnit.SECONDS);
   }
 
+  /**
+   * Copies the H2 files of the work directory, as the kill left them, to {@code to} (replacing an
+   * earlier copy): what a half-applied transaction can be examined in before the next start
+   * recovers the file.
+   */
+  void copyDatabaseFiles(Path to) throws IOException {
+    try (var files = Files.walk(workDir)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".mv.db")).toList()) {
+        Path copy = to.resolve(workDir.relativize(file).toString());
+        Files.createDirectories(copy.getParent());
+        Files.copy(file, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
   /** SIGTERM, then waits for the graceful stop; returns the exit code. */
   int terminate() throws InterruptedException {
     process.destroy();
