@@ -2,8 +2,11 @@ package dev.trestle.cli.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,10 +30,14 @@ final class KillCycles {
    * -Dtrestle.crash.evidence=DIR}, a folder per kill), so that the file behind a failed check can
    * be examined as the kill left it; none by default.
    */
-  private static final java.nio.file.Path EVIDENCE =
+  private static final Path EVIDENCE =
       System.getProperty("trestle.crash.evidence") == null
           ? null
-          : java.nio.file.Path.of(System.getProperty("trestle.crash.evidence"));
+          : Path.of(System.getProperty("trestle.crash.evidence"));
+
+  /** The repair's WARN line as a restarted server logs it. */
+  private static final Pattern REVERTED =
+      Pattern.compile("reverted (\\d+) row versions of no transaction");
 
   private KillCycles() {}
 
@@ -95,15 +102,12 @@ final class KillCycles {
         reverted);
   }
 
-  private static final java.util.regex.Pattern REVERTED =
-      java.util.regex.Pattern.compile("reverted (\\d+) row versions of no transaction");
-
   /**
    * The row versions of no transaction that the repair of a killed H2 file reverted as the server
    * started (its log says so): none, unless a save of the file overlapped a writing transaction.
    */
   private static int revertedAtStart(String serverLog) {
-    java.util.regex.Matcher line = REVERTED.matcher(serverLog);
+    Matcher line = REVERTED.matcher(serverLog);
     return line.find() ? Integer.parseInt(line.group(1)) : 0;
   }
 

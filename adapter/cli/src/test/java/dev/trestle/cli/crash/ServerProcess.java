@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,7 +123,7 @@ final class ServerProcess {
       for (Path file : files.filter(f -> f.toString().endsWith(".mv.db")).toList()) {
         Path copy = to.resolve(workDir.relativize(file).toString());
         Files.createDirectories(copy.getParent());
-        Files.copy(file, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
       }
     }
   }

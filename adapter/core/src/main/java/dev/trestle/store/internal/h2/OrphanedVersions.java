@@ -26,14 +26,21 @@ import org.h2.value.VersionedValue;
  * ended the transactions it found open in the file, and before anything writes.
  */
 public final class OrphanedVersions {
+  /**
+   * Where an operation id keeps its transaction's number (H2's {@code Transaction.LOG_ID_BITS}).
+   */
+  private static final int TRANSACTION_ID_SHIFT = 40;
+
   private OrphanedVersions() {}
 
   /**
-   * Reverts the orphaned versions of every table of the database behind the connection (an embedded
-   * H2 one) and saves the file; returns how many there were.
+   * Reverts the orphaned versions of every table of the embedded H2 database behind the connection
+   * and saves the file; returns how many there were.
    */
   public static int revert(Connection connection) throws SQLException {
-    SessionLocal session = (SessionLocal) connection.unwrap(JdbcConnection.class).getSession();
+    if (!(connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session)) {
+      return 0; // a database served by another process: its maps are not here to read
+    }
     Database database = session.getDatabase();
     TransactionStore transactions = database.getStore().getTransactionStore();
     BitSet open = new BitSet();
@@ -91,9 +98,4 @@ public final class OrphanedVersions {
     long operationId = version == null ? 0 : version.getOperationId();
     return operationId != 0 && !open.get((int) (operationId >>> TRANSACTION_ID_SHIFT));
   }
-
-  /**
-   * Where an operation id keeps its transaction's number (H2's {@code Transaction.LOG_ID_BITS}).
-   */
-  private static final int TRANSACTION_ID_SHIFT = 40;
 }
