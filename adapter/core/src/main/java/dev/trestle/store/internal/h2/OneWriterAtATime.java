@@ -232,7 +232,15 @@ final class OneWriterAtATime {
         if (name.equals("abort")) {
           abortInsideTheGate();
         }
-        Object result = call(connection, method, args);
+        Object result;
+        try {
+          result = call(connection, method, args);
+        } catch (Throwable failure) {
+          if (name.equals("commit") && holding && pending()) {
+            ends = false; // still writing until it is rolled back, which the caller does next
+          }
+          throw failure;
+        }
         return switch (name) {
           // a query runs as it is: it never needs the gate
           case "prepareStatement", "prepareCall" ->
@@ -244,6 +252,15 @@ final class OneWriterAtATime {
         if (ends) {
           release();
         }
+      }
+    }
+
+    /** Whether the connection's transaction holds changes not yet committed nor rolled back. */
+    private boolean pending() {
+      try {
+        return connection.unwrap(JdbcConnection.class).getSession().hasPendingTransaction();
+      } catch (SQLException | RuntimeException e) {
+        return false; // a connection that cannot say is broken: H2 ends its transaction on closing
       }
     }
 
@@ -272,7 +289,7 @@ final class OneWriterAtATime {
       if (connection.getAutoCommit()) {
         return; // no transaction open
       }
-      if (connection.unwrap(JdbcConnection.class).getSession().hasPendingTransaction()) {
+      if (pending()) {
         take();
         connection.rollback();
       } else {
@@ -292,11 +309,16 @@ final class OneWriterAtATime {
     }
 
     /**
-     * Closes the physical connection now, so that H2 rolls back what it left open here, inside the
+     * Leaves a HikariCP pool, as it would, were it handed this proxy's delegate, having first
+     * closed the physical connection, so that H2 rolls back what it left open here, inside the
      * gate, and not later on the pool's own thread while another transaction writes (H2 itself
-     * ignores an abort); then leaves the pool, as it would, were it handed this proxy's delegate.
+     * ignores an abort). A connection of another source stays open: that source may hand it out
+     * again.
      */
     private void abortInsideTheGate() {
+      if (!(source instanceof HikariDataSource pool)) {
+        return;
+      }
       if (!holding) {
         endQuietly();
       }
@@ -305,9 +327,7 @@ final class OneWriterAtATime {
       } catch (SQLException | RuntimeException e) {
         // already closed or broken: nothing left to roll back
       }
-      if (source instanceof HikariDataSource pool) {
-        pool.evictConnection(connection);
-      }
+      pool.evictConnection(connection);
     }
 
     private void take() throws SQLException {
