@@ -114,9 +114,8 @@ final class ServerProcess {
   }
 
   /**
-   * Copies the H2 files of the work directory, as the kill left them, to {@code to} (replacing an
-   * earlier copy): what a half-applied transaction can be examined in before the next start
-   * recovers the file.
+   * Copies the H2 files of the work directory, as the kill left them, to {@code to}: what a
+   * half-applied transaction can be examined in before the next start recovers the file.
    */
   void copyDatabaseFiles(Path to) throws IOException {
     try (var files = Files.walk(workDir)) {

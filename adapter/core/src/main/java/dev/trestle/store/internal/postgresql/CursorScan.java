@@ -92,6 +92,22 @@ final class CursorScan {
   private static final double SEQUENTIAL_READ = 0.7;
 
   /**
+   * What walking an entity row in key order costs PostgreSQL, as a share of reading a candidate row
+   * (a heap row reached through the index's bitmap, its filter, and its place in the sort):
+   * measured at 100,000 entities of 1 KB, an {@code or} matching 10% with both sides indexed, 200
+   * ms per query through its 10,000 candidates (about 50,000 candidate rows over its pages, 3.2 µs
+   * each beside the 40 ms of writing the matches out) against 167 ms walking (100,000 rows, 1.3 µs
+   * each).
+   */
+  private static final double WALKED_ROW = 0.4;
+
+  /**
+   * The same for a row of the scalar store (a narrow row and its prefilter; the entity row of a row
+   * that passes it): 147 to 154 ms walking the store, 1.1 µs a row, in the same measurement.
+   */
+  private static final double SCALAR_WALKED_ROW = 0.3;
+
+  /**
    * The least time a page's first fetch gets: a walk reaches a match or a progress marker well
    * within it.
    */
@@ -512,22 +528,6 @@ final class CursorScan {
     double share = scan.prefilter() != null ? SCALAR_WALKED_ROW : WALKED_ROW;
     return candidates <= 4.0 * top || candidates * candidates <= 2.0 * top * walked * share;
   }
-
-  /**
-   * What walking an entity row in key order costs PostgreSQL, as a share of reading a candidate row
-   * (a heap row reached through the index's bitmap, its filter, and its place in the sort):
-   * measured at 100,000 entities of 1 KB, an {@code or} matching 10% with both sides indexed, 200
-   * ms per query through its 10,000 candidates (about 50,000 candidate rows over its pages, 3.2 µs
-   * each beside the 40 ms of writing the matches out) against 167 ms walking (100,000 rows, 1.3 µs
-   * each).
-   */
-  private static final double WALKED_ROW = 0.4;
-
-  /**
-   * The same for a row of the scalar store (a narrow row and its prefilter; the entity row of a row
-   * that passes it): 147 to 154 ms walking the store, 1.1 µs a row, in the same measurement.
-   */
-  private static final double SCALAR_WALKED_ROW = 0.3;
 
   /** The planner's estimate of the table's rows, remembered for a while (RowEstimates). */
   private double tableRows(DSLContext sql) {
